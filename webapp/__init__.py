@@ -1,0 +1,1 @@
+"""Kiebitz: learn, play and score Skat."""

@@ -1,0 +1,1 @@
+"""The Skat rules engine: pure Python, no user-facing text."""
