@@ -2,7 +2,8 @@
 
 Modules: `cards` (Card, CardSet, DECK), `rules` (GameType, rules_for), `deal` (Position, Deal),
 `actions` (the action records and IllegalAction), `bidding` (BID_VALUES, Auction), `score`
-(Contract, settle, settle_ramsch). Code names are listed in ``NAMES.md`` next to this file.
+(Contract, settle, settle_ramsch), `game` (GameState, Options, Phase, SeatView), `notation`
+(dumps, loads). Code names are listed in ``NAMES.md`` next to this file.
 """
 
 from .actions import (
@@ -26,6 +27,8 @@ from .actions import (
 from .bidding import BID_VALUES, Auction, is_valid_bid, next_bid
 from .cards import DECK, Card, CardSet, Rank, Suit
 from .deal import Deal, Position, dealer_for, seat_of, seat_positions
+from .game import GameState, Options, Phase, SeatView, Trick
+from .notation import dumps, loads
 from .rules import (
     BASE_VALUES,
     GameRules,
@@ -69,6 +72,7 @@ __all__ = [
     "Declare",
     "Discard",
     "GameRules",
+    "GameState",
     "GameType",
     "GrandRules",
     "Hold",
@@ -79,7 +83,9 @@ __all__ = [
     "Level",
     "LossReason",
     "NullRules",
+    "Options",
     "Pass",
+    "Phase",
     "PickUp",
     "Play",
     "PlayHand",
@@ -90,6 +96,7 @@ __all__ = [
     "Rank",
     "Re",
     "Reason",
+    "SeatView",
     "SeegerFabian",
     "Settlement",
     "Step",
@@ -97,8 +104,11 @@ __all__ = [
     "Suit",
     "SuitClass",
     "SuitRules",
+    "Trick",
     "dealer_for",
+    "dumps",
     "is_valid_bid",
+    "loads",
     "matador_range",
     "matadors",
     "next_bid",
