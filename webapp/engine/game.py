@@ -1,0 +1,905 @@
+"""A hand of Skat as its deal, its house rules and its list of actions; the state is a replay.
+
+`GameState` is immutable: `GameState.apply` checks an action, and returns a new state with the
+action recorded, or raises `IllegalAction` and changes nothing. ``str(state)`` is the game's
+notation (see `webapp.engine.notation`) and `GameState.parse` reads it back.
+
+>>> state = GameState.new(Deal.from_seed(1))
+>>> state.phase, state.to_act
+(<Phase.BIDDING: 'bidding'>, <Position.MIDDLEHAND: 1>)
+>>> for action in (Bid(18), Pass(), Pass(), PlayHand(), Declare(GameType.CLUBS)):
+...     state = state.apply(action)
+>>> state.phase, state.declarer, state.contract.hand, state.to_act
+(<Phase.PLAY: 'play'>, <Position.MIDDLEHAND: 1>, True, <Position.FOREHAND: 0>)
+>>> state.apply(Play(Card.parse("CJ")))
+Traceback (most recent call last):
+...
+webapp.engine.actions.IllegalAction: ('CARD_NOT_IN_HAND', Play(card=Card.parse('CJ')))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from .actions import (
+    Action,
+    Bid,
+    Declare,
+    Discard,
+    Hold,
+    IllegalAction,
+    Kontra,
+    Pass,
+    PickUp,
+    Play,
+    PlayHand,
+    Push,
+    Re,
+    Reason,
+)
+from .bidding import BID_VALUES, Auction
+from .cards import DECK, JACKS_MASK, Card, CardSet, mask_points
+from .deal import Deal, Position
+from .rules import GameRules, GameType, SuitClass, rules_for
+from .score import Contract, RamschSettlement, Settlement, matadors, settle, settle_ramsch
+
+__all__ = ["Phase", "Options", "Trick", "GameState", "SeatView"]
+
+
+class Phase(Enum):
+    """Where a hand stands."""
+
+    BIDDING = "bidding"
+    SKAT = "skat"  # the declarer picks up the skat or plays hand
+    DISCARD = "discard"  # the declarer lays away two cards
+    DECLARE = "declare"
+    RAMSCH = "ramsch"  # before a Ramsch: take the skat to push it, declare a Grand hand, or pass
+    PUSH = "push"  # Schieberamsch: the player who took the skat pushes two cards on
+    PLAY = "play"
+    FINISHED = "finished"
+    PASSED_IN = "passed_in"  # all passed and no Ramsch: the next dealer deals again
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Options:
+    """House rules (rules.md §10) and table facts for one hand; all off by default (ISkO)."""
+
+    ramsch: bool = False
+    """This hand is a Ramsch from the start (a compulsory Ramsch round)."""
+    ramsch_when_passed: bool = False
+    kontra_re: bool = False
+    kontra_only_if_bid: bool = False
+    """Only a defender who bid or held may say Kontra."""
+    schieberamsch: bool = False
+    push_jacks_allowed: bool = True
+    grand_hand_in_ramsch: bool = False
+    skat_to_loser: bool = False
+    """In Ramsch the skat goes to the player with the most points, not the last trick's winner."""
+    bock: bool = False
+    """This hand belongs to a Bock round: the score doubles."""
+    players: int = 3
+    """Players at the table (3 or 4), for the Seeger-Fabian bonus."""
+
+    def __post_init__(self) -> None:
+        if self.players not in (3, 4):
+            raise ValueError("Skat is played by three or four at a table")
+
+
+DEFAULT_OPTIONS: Final = Options()
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick: who led, the cards in playing order, and who took it (None while incomplete)."""
+
+    leader: Position
+    cards: tuple[Card, ...]
+    winner: Position | None = None
+
+    @property
+    def players(self) -> tuple[Position, ...]:
+        """Return who played each card, in order."""
+        return tuple(Position((self.leader + offset) % 3) for offset in range(len(self.cards)))
+
+    @property
+    def points(self) -> int:
+        """Return the card points in the trick."""
+        return sum(card.points for card in self.cards)
+
+
+_POSITIONS: Final = tuple(Position)
+_PLAYS: Final = tuple(Play(card) for card in DECK)
+_PASS: Final = Pass()
+_PICK_UP: Final = PickUp()
+_PLAY_HAND: Final = PlayHand()
+_KONTRA: Final = Kontra()
+_RE: Final = Re()
+_SKAT_CHOICES: Final[tuple[Action, ...]] = (_PICK_UP, _PLAY_HAND)
+_SUIT_AND_GRAND: Final = (
+    GameType.DIAMONDS,
+    GameType.HEARTS,
+    GameType.SPADES,
+    GameType.CLUBS,
+    GameType.GRAND,
+)
+_HAND_ANNOUNCEMENTS: Final[tuple[dict[str, bool], ...]] = (
+    {},
+    {"schneider": True},
+    {"schwarz": True},
+    {"ouvert": True},
+)
+_DECLARE_SKAT_GAME: Final = tuple(Declare(game) for game in _SUIT_AND_GRAND)
+_DECLARE_HAND_GAME: Final = tuple(
+    Declare(game, **flags) for game in _SUIT_AND_GRAND for flags in _HAND_ANNOUNCEMENTS
+)
+_NULLS: Final = (Declare(GameType.NULL), Declare(GameType.NULL, ouvert=True))
+_GRAND_HANDS: Final = tuple(Declare(GameType.GRAND, **flags) for flags in _HAND_ANNOUNCEMENTS)
+_FINAL_PHASES: Final = (Phase.FINISHED, Phase.PASSED_IN)
+
+
+def _pairs(mask: int, exclude: int = 0) -> list[tuple[Card, Card]]:
+    indices = [i for i in range(32) if mask >> i & 1 and not exclude >> i & 1]
+    return [
+        (DECK[indices[b]], DECK[indices[a]]) for a in range(len(indices)) for b in range(a)
+    ]
+
+
+class GameState:
+    """One hand in progress: immutable; `apply` returns the next state.
+
+    Read the state through the properties; `view` gives one seat's knowledge only.
+    """
+
+    __slots__ = (
+        "_deal",
+        "_options",
+        "_actions",
+        "_phase",
+        "_to_act",
+        "_hands",
+        "_skat",
+        "_auction",
+        "_declarer",
+        "_bid",
+        "_contract",
+        "_rules",
+        "_declarer_cards",
+        "_picked_up",
+        "_discarded",
+        "_leader",
+        "_trick",
+        "_tricks",
+        "_won",
+        "_counts",
+        "_kontra",
+        "_re",
+        "_re_open",
+        "_ramsch_turn",
+        "_pushes",
+        "_seen",
+        "_settlement",
+    )
+
+    _deal: Deal
+    _options: Options
+    _actions: tuple[Action, ...]
+    _phase: Phase
+    _to_act: Position | None
+    _hands: tuple[int, int, int]
+    _skat: int
+    _auction: Auction
+    _declarer: Position | None
+    _bid: int
+    _contract: Contract | None
+    _rules: GameRules | None
+    _declarer_cards: int
+    _picked_up: int
+    _discarded: int
+    _leader: Position
+    _trick: tuple[int, ...]
+    _tricks: tuple[Trick, ...]
+    _won: tuple[int, int, int]
+    _counts: tuple[int, int, int]
+    _kontra: Position | None
+    _re: bool
+    _re_open: bool
+    _ramsch_turn: Position | None
+    _pushes: int
+    _seen: tuple[int, int, int]
+    _settlement: Settlement | RamschSettlement | None
+
+    # ----------------------------------------------------------------- construction
+
+    @classmethod
+    def new(cls, deal: Deal, options: Options = DEFAULT_OPTIONS) -> GameState:
+        """Return the state before the first action of a hand."""
+        state = object.__new__(cls)
+        state._deal = deal
+        state._options = options
+        state._actions = ()
+        state._hands = (deal.masks[0], deal.masks[1], deal.masks[2])
+        state._skat = deal.masks[3]
+        state._auction = Auction()
+        state._declarer = None
+        state._bid = 0
+        state._contract = None
+        state._rules = None
+        state._declarer_cards = 0
+        state._picked_up = 0
+        state._discarded = 0
+        state._leader = Position.FOREHAND
+        state._trick = ()
+        state._tricks = ()
+        state._won = (0, 0, 0)
+        state._counts = (0, 0, 0)
+        state._kontra = None
+        state._re = False
+        state._re_open = False
+        state._ramsch_turn = None
+        state._pushes = 0
+        state._seen = (0, 0, 0)
+        state._settlement = None
+        if options.ramsch:
+            state._start_ramsch()
+        else:
+            state._phase = Phase.BIDDING
+            state._to_act = Position.MIDDLEHAND
+        return state
+
+    @classmethod
+    def replay(
+        cls, deal: Deal, actions: tuple[Action, ...] | list[Action], options: Options = DEFAULT_OPTIONS
+    ) -> GameState:
+        """Return the state after applying ``actions`` in order (raises on an illegal one)."""
+        state = cls.new(deal, options)._clone()
+        for action in actions:
+            state._step(action)
+        state._actions = tuple(actions)
+        return state
+
+    @classmethod
+    def parse(cls, text: str) -> GameState:
+        """Return the state written in game notation (``str(state)``)."""
+        from .notation import loads
+
+        return loads(text)
+
+    def __str__(self) -> str:
+        from .notation import dumps
+
+        return dumps(self)
+
+    def __repr__(self) -> str:
+        return f"GameState.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, GameState)
+            and other._actions == self._actions
+            and other._deal == self._deal
+            and other._options == self._options
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._deal, self._options, self._actions))
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (GameState.parse, (str(self),))
+
+    def _clone(self) -> GameState:
+        new = object.__new__(GameState)
+        new._deal = self._deal
+        new._options = self._options
+        new._actions = self._actions
+        new._phase = self._phase
+        new._to_act = self._to_act
+        new._hands = self._hands
+        new._skat = self._skat
+        new._auction = self._auction
+        new._declarer = self._declarer
+        new._bid = self._bid
+        new._contract = self._contract
+        new._rules = self._rules
+        new._declarer_cards = self._declarer_cards
+        new._picked_up = self._picked_up
+        new._discarded = self._discarded
+        new._leader = self._leader
+        new._trick = self._trick
+        new._tricks = self._tricks
+        new._won = self._won
+        new._counts = self._counts
+        new._kontra = self._kontra
+        new._re = self._re
+        new._re_open = self._re_open
+        new._ramsch_turn = self._ramsch_turn
+        new._pushes = self._pushes
+        new._seen = self._seen
+        new._settlement = None
+        return new
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def deal(self) -> Deal:
+        """Return the deal."""
+        return self._deal
+
+    @property
+    def options(self) -> Options:
+        """Return the house rules of this hand."""
+        return self._options
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Return every action so far, in order."""
+        return self._actions
+
+    @property
+    def phase(self) -> Phase:
+        """Return the phase."""
+        return self._phase
+
+    @property
+    def to_act(self) -> Position | None:
+        """Return who acts next, or None when the hand is over."""
+        return self._to_act
+
+    @property
+    def finished(self) -> bool:
+        """Return whether the hand is over (played out or passed in)."""
+        return self._phase in _FINAL_PHASES
+
+    @property
+    def auction(self) -> Auction:
+        """Return the auction (finished once bidding is over)."""
+        return self._auction
+
+    @property
+    def declarer(self) -> Position | None:
+        """Return the declarer (also for a Grand hand declared instead of a Ramsch)."""
+        return self._declarer
+
+    @property
+    def bid(self) -> int:
+        """Return the declarer's bid (18 for a Grand hand instead of a Ramsch; 0 before)."""
+        return self._bid
+
+    @property
+    def game_type(self) -> GameType | None:
+        """Return the game being played, RAMSCH for a Ramsch, None before it is known."""
+        return None if self._rules is None else self._rules.game_type
+
+    @property
+    def rules(self) -> GameRules | None:
+        """Return the rule object of the game being played."""
+        return self._rules
+
+    @property
+    def contract(self) -> Contract | None:
+        """Return the declared contract (None before declaring and in a Ramsch)."""
+        return self._contract
+
+    def hand(self, position: Position) -> CardSet:
+        """Return the cards a position holds now."""
+        return CardSet.from_mask(self._hands[position])
+
+    @property
+    def skat(self) -> CardSet:
+        """Return the cards in the skat now (the discards after laying away; empty in between)."""
+        return CardSet.from_mask(self._skat)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """Return the completed tricks."""
+        return self._tricks
+
+    @property
+    def current_trick(self) -> Trick:
+        """Return the trick being played (possibly no cards yet)."""
+        return Trick(self._leader, tuple(DECK[i] for i in self._trick))
+
+    def cards_taken(self, position: Position) -> CardSet:
+        """Return the cards in the tricks a position took."""
+        return CardSet.from_mask(self._won[position])
+
+    def trick_count(self, position: Position) -> int:
+        """Return how many tricks a position took."""
+        return self._counts[position]
+
+    @property
+    def kontra(self) -> Position | None:
+        """Return the defender who said Kontra, if any."""
+        return self._kontra
+
+    @property
+    def re(self) -> bool:
+        """Return whether the declarer said Re."""
+        return self._re
+
+    @property
+    def pushes(self) -> int:
+        """Return how often the skat was pushed on in a Schieberamsch."""
+        return self._pushes
+
+    @property
+    def settlement(self) -> Settlement | RamschSettlement | None:
+        """Return the result once the hand is played out (None while playing or passed in)."""
+        if self._phase is not Phase.FINISHED:
+            return None
+        if self._settlement is None:
+            self._settlement = self._settle()
+        return self._settlement
+
+    # ----------------------------------------------------------------- legal actions
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Return every action the player to act may take now."""
+        phase = self._phase
+        if phase is Phase.PLAY:
+            plays = self._legal_play_mask()
+            actions = tuple(_PLAYS[i] for i in range(31, -1, -1) if plays >> i & 1)
+            extra = self._doubling_choices()
+            return extra + actions if extra else actions
+        if phase is Phase.BIDDING:
+            return self._auction.legal_actions()
+        if phase is Phase.SKAT:
+            return _SKAT_CHOICES
+        if phase is Phase.DISCARD:
+            assert self._declarer is not None
+            return tuple(Discard(a, b) for a, b in _pairs(self._hands[self._declarer]))
+        if phase is Phase.DECLARE:
+            return self._declare_choices()
+        if phase is Phase.RAMSCH:
+            ramsch_actions: tuple[Action, ...] = (_PASS,)
+            if self._options.schieberamsch:
+                ramsch_actions += (_PICK_UP,)
+            if self._options.grand_hand_in_ramsch:
+                ramsch_actions += _GRAND_HANDS
+            return ramsch_actions
+        if phase is Phase.PUSH:
+            assert self._to_act is not None
+            barred = 0 if self._options.push_jacks_allowed else JACKS_MASK
+            return tuple(Push(a, b) for a, b in _pairs(self._hands[self._to_act], barred))
+        return ()
+
+    def legal_cards(self) -> CardSet:
+        """Return the cards the player to act may play (empty outside the play)."""
+        if self._phase is not Phase.PLAY:
+            return CardSet()
+        return CardSet.from_mask(self._legal_play_mask())
+
+    def _legal_play_mask(self) -> int:
+        assert self._rules is not None and self._to_act is not None
+        led = self._trick[0] if self._trick else -1
+        return self._rules.legal_mask(self._hands[self._to_act], led)
+
+    def _declare_choices(self) -> tuple[Action, ...]:
+        hand = not self._picked_up
+        games = _DECLARE_HAND_GAME if hand else _DECLARE_SKAT_GAME
+        nulls = tuple(
+            declare for declare in _NULLS if self._null_value(declare.ouvert, hand) >= self._bid
+        )
+        return games + nulls
+
+    def _null_value(self, ouvert: bool, hand: bool) -> int:
+        value = Contract(GameType.NULL, hand=hand, ouvert=ouvert).null_value
+        assert value is not None
+        return value
+
+    def _doubling_choices(self) -> tuple[Action, ...]:
+        if self._kontra_allowed():
+            return (_KONTRA,)
+        if self._re_allowed():
+            return (_RE,)
+        return ()
+
+    def _kontra_allowed(self) -> bool:
+        options = self._options
+        actor = self._to_act
+        if not options.kontra_re or self._kontra is not None or self._tricks:
+            return False
+        if self._declarer is None or actor == self._declarer or self._contract is None:
+            return False
+        if self._auction.declarer is None:
+            return False  # a Grand hand instead of a Ramsch: no Kontra (rules.md §10)
+        if options.kontra_only_if_bid and actor not in self._auction.bidders:
+            return False
+        return True
+
+    def _re_allowed(self) -> bool:
+        return self._re_open and not self._re and self._to_act == self._declarer
+
+    # ----------------------------------------------------------------- applying
+
+    def apply(self, action: Action, *, by: Position | None = None) -> GameState:
+        """Return the state after ``action``; ``by`` (optional) checks who is acting.
+
+        Raises `IllegalAction` with a `Reason` if the rules refuse it; ``self`` never changes.
+        """
+        if by is not None and by != self._to_act:
+            raise IllegalAction(Reason.NOT_YOUR_TURN, action)
+        new = self._clone()
+        new._step(action)
+        new._actions = self._actions + (action,)
+        return new
+
+    def undo(self) -> GameState:
+        """Return the state before the last action (the same state if there is none)."""
+        if not self._actions:
+            return self
+        return GameState.replay(self._deal, self._actions[:-1], self._options)
+
+    def _step(self, action: Action) -> None:
+        """Check and apply ``action`` to this fresh clone (the caller discards it on error)."""
+        phase = self._phase
+        if phase is Phase.PLAY:
+            if type(action) is Play:
+                self._play(action.card)
+            elif type(action) is Kontra:
+                if not self._kontra_allowed():
+                    raise IllegalAction(Reason.KONTRA_NOT_ALLOWED, action)
+                self._kontra = self._to_act
+                self._re_open = True
+            elif type(action) is Re:
+                if not self._re_allowed():
+                    raise IllegalAction(Reason.RE_NOT_ALLOWED, action)
+                self._re = True
+                self._re_open = False
+            else:
+                raise IllegalAction(Reason.WRONG_PHASE, action)
+        elif phase is Phase.BIDDING:
+            self._bidding(action)
+        elif phase is Phase.SKAT:
+            self._skat_choice(action)
+        elif phase is Phase.DISCARD:
+            self._discard(action)
+        elif phase is Phase.DECLARE:
+            self._declare(action)
+        elif phase is Phase.RAMSCH:
+            self._ramsch_choice(action)
+        elif phase is Phase.PUSH:
+            self._push(action)
+        else:
+            raise IllegalAction(Reason.WRONG_PHASE, action)
+
+    def _bidding(self, action: Action) -> None:
+        if not isinstance(action, Bid | Hold | Pass):
+            raise IllegalAction(Reason.WRONG_PHASE, action)
+        auction = self._auction.apply(action)
+        self._auction = auction
+        if not auction.finished:
+            self._to_act = auction.to_act
+        elif auction.declarer is not None:
+            self._declarer = auction.declarer
+            self._bid = auction.value
+            self._phase = Phase.SKAT
+            self._to_act = auction.declarer
+        elif self._options.ramsch_when_passed:
+            self._start_ramsch()
+        else:
+            self._phase = Phase.PASSED_IN
+            self._to_act = None
+
+    def _skat_choice(self, action: Action) -> None:
+        declarer = self._declarer
+        assert declarer is not None
+        if type(action) is PickUp:
+            skat = self._skat
+            self._picked_up = skat
+            self._seen = _with(self._seen, declarer, self._seen[declarer] | skat)
+            self._hands = _with(self._hands, declarer, self._hands[declarer] | skat)
+            self._skat = 0
+            self._phase = Phase.DISCARD
+        elif type(action) is PlayHand:
+            self._phase = Phase.DECLARE
+        else:
+            raise IllegalAction(Reason.WRONG_PHASE, action)
+
+    def _two_cards(self, action: Discard | Push, holder: Position) -> int:
+        mask = action.first.bit | action.second.bit
+        if action.first is action.second:
+            raise IllegalAction(Reason.SAME_CARD_TWICE, action)
+        if self._hands[holder] & mask != mask:
+            raise IllegalAction(Reason.DISCARD_NOT_HELD, action)
+        return mask
+
+    def _discard(self, action: Action) -> None:
+        declarer = self._declarer
+        assert declarer is not None
+        if type(action) is not Discard:
+            raise IllegalAction(Reason.WRONG_PHASE, action)
+        mask = self._two_cards(action, declarer)
+        self._hands = _with(self._hands, declarer, self._hands[declarer] & ~mask)
+        self._skat = mask
+        self._discarded = mask
+        self._phase = Phase.DECLARE
+
+    def _declare(self, action: Action) -> None:
+        if type(action) is not Declare:
+            raise IllegalAction(Reason.WRONG_PHASE, action)
+        hand = not self._picked_up
+        self._begin_game(action, hand=hand)
+
+    def _begin_game(self, action: Declare, *, hand: bool) -> None:
+        declarer = self._declarer
+        assert declarer is not None
+        if action.game_type is GameType.RAMSCH:
+            raise IllegalAction(Reason.GAME_NOT_ALLOWED, action)
+        if action.game_type is GameType.NULL:
+            if action.schneider or action.schwarz:
+                raise IllegalAction(Reason.ANNOUNCEMENT_NOT_ALLOWED, action)
+            if self._null_value(action.ouvert, hand) < self._bid:
+                raise IllegalAction(Reason.NULL_BELOW_BID, action)
+        elif (action.schneider or action.ouvert) and not hand:
+            raise IllegalAction(Reason.ANNOUNCEMENT_NOT_ALLOWED, action)
+        self._contract = Contract(
+            action.game_type,
+            hand=hand,
+            schneider_announced=action.schneider,
+            schwarz_announced=action.schwarz,
+            ouvert=action.ouvert,
+        )
+        self._rules = rules_for(action.game_type)
+        self._declarer_cards = self._hands[declarer] | self._skat | self._discarded
+        self._phase = Phase.PLAY
+        self._leader = Position.FOREHAND
+        self._to_act = Position.FOREHAND
+
+    def _start_ramsch(self) -> None:
+        options = self._options
+        self._rules = rules_for(GameType.RAMSCH)
+        if options.schieberamsch or options.grand_hand_in_ramsch:
+            self._phase = Phase.RAMSCH
+            self._ramsch_turn = Position.FOREHAND
+            self._to_act = Position.FOREHAND
+        else:
+            self._start_ramsch_play()
+
+    def _start_ramsch_play(self) -> None:
+        self._phase = Phase.PLAY
+        self._ramsch_turn = None
+        self._leader = Position.FOREHAND
+        self._to_act = Position.FOREHAND
+
+    def _next_ramsch_turn(self) -> None:
+        turn = self._ramsch_turn
+        assert turn is not None
+        if turn is Position.REARHAND:
+            self._start_ramsch_play()
+        else:
+            self._phase = Phase.RAMSCH
+            self._ramsch_turn = self._to_act = turn.next
+
+    def _ramsch_choice(self, action: Action) -> None:
+        actor = self._ramsch_turn
+        assert actor is not None
+        options = self._options
+        if type(action) is Pass:
+            self._next_ramsch_turn()
+        elif type(action) is PickUp:
+            if not options.schieberamsch:
+                raise IllegalAction(Reason.GAME_NOT_ALLOWED, action)
+            skat = self._skat
+            self._seen = _with(self._seen, actor, self._seen[actor] | skat)
+            self._hands = _with(self._hands, actor, self._hands[actor] | skat)
+            self._skat = 0
+            self._phase = Phase.PUSH
+        elif type(action) is Declare:
+            if not options.grand_hand_in_ramsch or action.game_type is not GameType.GRAND:
+                raise IllegalAction(Reason.GAME_NOT_ALLOWED, action)
+            self._declarer = actor
+            self._bid = BID_VALUES[0]
+            self._begin_game(action, hand=True)
+        else:
+            raise IllegalAction(Reason.WRONG_PHASE, action)
+
+    def _push(self, action: Action) -> None:
+        actor = self._ramsch_turn
+        assert actor is not None
+        if type(action) is not Push:
+            raise IllegalAction(Reason.WRONG_PHASE, action)
+        mask = self._two_cards(action, actor)
+        if mask & JACKS_MASK and not self._options.push_jacks_allowed:
+            raise IllegalAction(Reason.JACK_NOT_PUSHABLE, action)
+        self._hands = _with(self._hands, actor, self._hands[actor] & ~mask)
+        self._skat = mask
+        self._pushes += 1
+        self._next_ramsch_turn()
+
+    def _play(self, card: Card) -> None:
+        actor = self._to_act
+        rules = self._rules
+        assert actor is not None and rules is not None
+        hand = self._hands[actor]
+        bit = card.bit
+        if not hand & bit:
+            raise IllegalAction(Reason.CARD_NOT_IN_HAND, _PLAYS[card.index])
+        trick = self._trick
+        if trick and not bit & rules.legal_mask(hand, trick[0]):
+            raise IllegalAction(Reason.MUST_FOLLOW_SUIT, _PLAYS[card.index])
+        hands = list(self._hands)
+        hands[actor] = hand ^ bit
+        self._hands = (hands[0], hands[1], hands[2])
+        if actor == self._declarer:
+            self._re_open = False
+        trick = trick + (card.index,)
+        if len(trick) < 3:
+            self._trick = trick
+            self._to_act = _POSITIONS[(actor + 1) % 3]
+            return
+        leader = self._leader
+        winner = _POSITIONS[(leader + rules.winner_index(trick)) % 3]
+        won = list(self._won)
+        won[winner] |= DECK[trick[0]].bit | DECK[trick[1]].bit | bit
+        self._won = (won[0], won[1], won[2])
+        counts = list(self._counts)
+        counts[winner] += 1
+        self._counts = (counts[0], counts[1], counts[2])
+        self._tricks = self._tricks + (Trick(leader, tuple(DECK[i] for i in trick), winner),)
+        self._trick = ()
+        self._leader = winner
+        if len(self._tricks) == 10 or (
+            rules.game_type is GameType.NULL and winner == self._declarer
+        ):
+            self._phase = Phase.FINISHED
+            self._to_act = None
+        else:
+            self._to_act = winner
+
+    # ----------------------------------------------------------------- result
+
+    def _settle(self) -> Settlement | RamschSettlement:
+        contract = self._contract
+        if contract is None:
+            return self._settle_ramsch()
+        declarer = self._declarer
+        assert declarer is not None
+        options = self._options
+        declarer_points: int | None = None
+        count: int | None = None
+        if contract.game_type is not GameType.NULL:
+            declarer_points = mask_points(self._won[declarer] | self._skat)
+            count = matadors(CardSet.from_mask(self._declarer_cards), contract.game_type)
+        return settle(
+            contract,
+            matadors=count,
+            declarer_points=declarer_points,
+            declarer_tricks=self._counts[declarer],
+            bid=self._bid,
+            kontra=self._kontra is not None,
+            re=self._re,
+            bock=options.bock,
+            players=options.players,
+        )
+
+    def _settle_ramsch(self) -> RamschSettlement:
+        points = [mask_points(taken) for taken in self._won]
+        if self._options.skat_to_loser:
+            # (decided) On a tie for most points the skat goes to the first of them from forehand.
+            receiver = points.index(max(points))
+        else:
+            last = self._tricks[-1].winner
+            assert last is not None
+            receiver = last
+        points[receiver] += mask_points(self._skat)
+        return settle_ramsch(
+            points, self._counts, pushes=self._pushes, bock=self._options.bock
+        )
+
+    # ----------------------------------------------------------------- what a seat knows
+
+    def view(self, position: Position) -> SeatView:
+        """Return exactly what ``position`` may know now."""
+        declarer = self._declarer
+        contract = self._contract
+        is_declarer = position == declarer
+        open_cards: CardSet | None = None
+        if contract is not None and contract.ouvert and declarer is not None:
+            open_cards = CardSet.from_mask(self._hands[declarer])
+        rules = self._rules
+        voids: list[frozenset[SuitClass]] = [frozenset(), frozenset(), frozenset()]
+        if rules is not None:
+            for trick in (*self._tricks, self.current_trick):
+                if not trick.cards:
+                    continue
+                led = rules.follows(trick.cards[0])
+                for player, card in zip(trick.players[1:], trick.cards[1:]):
+                    if rules.follows(card) is not led:
+                        voids[player] = voids[player] | {led}
+        seen = self._seen[position]
+        return SeatView(
+            position=position,
+            phase=self._phase,
+            to_act=self._to_act,
+            hand=CardSet.from_mask(self._hands[position]),
+            auction=self._auction.history,
+            declarer=declarer,
+            bid=self._bid,
+            game_type=self.game_type,
+            contract=contract,
+            skat_seen=CardSet.from_mask(seen) if seen else None,
+            laid_away=(
+                CardSet.from_mask(self._discarded)
+                if is_declarer and self._discarded
+                else None
+            ),
+            pushed=self._pushes,
+            open_cards=open_cards,
+            tricks=self._tricks,
+            current_trick=self.current_trick,
+            voids=(voids[0], voids[1], voids[2]),
+            trick_points=(
+                mask_points(self._won[0]),
+                mask_points(self._won[1]),
+                mask_points(self._won[2]),
+            ),
+            trick_counts=self._counts,
+            kontra=self._kontra,
+            re=self._re,
+            legal_actions=self.legal_actions() if position == self._to_act else (),
+            settlement=self.settlement,
+            skat_at_end=CardSet.from_mask(self._skat) if self.finished else None,
+        )
+
+
+def _with(values: tuple[int, int, int], position: int, value: int) -> tuple[int, int, int]:
+    items = list(values)
+    items[position] = value
+    return (items[0], items[1], items[2])
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat may know: the only input computer players and hints get.
+
+    ``voids`` lists, per position, the suit classes that position showed it no longer holds by
+    not following. ``skat_seen`` is the skat as this seat picked it up (the
+    declarer, or a Schieberamsch player); ``laid_away`` the declarer's own discards.
+    ``open_cards`` are the declarer's cards in an ouvert game. ``trick_points`` count the card
+    points of the tricks taken so far (the skat is not included). ``skat_at_end`` is shown
+    once the hand is over.
+    """
+
+    position: Position
+    phase: Phase
+    to_act: Position | None
+    hand: CardSet
+    auction: tuple[tuple[Position, Action], ...]
+    declarer: Position | None
+    bid: int
+    game_type: GameType | None
+    contract: Contract | None
+    skat_seen: CardSet | None
+    laid_away: CardSet | None
+    pushed: int
+    open_cards: CardSet | None
+    tricks: tuple[Trick, ...]
+    current_trick: Trick
+    voids: tuple[frozenset[SuitClass], frozenset[SuitClass], frozenset[SuitClass]]
+    trick_points: tuple[int, int, int]
+    trick_counts: tuple[int, int, int]
+    kontra: Position | None
+    re: bool
+    legal_actions: tuple[Action, ...]
+    settlement: Settlement | RamschSettlement | None
+    skat_at_end: CardSet | None
+
+    @property
+    def rules(self) -> GameRules | None:
+        """Return the rule object of the game being played, if known."""
+        return None if self.game_type is None else rules_for(self.game_type)
+
+    @property
+    def unseen(self) -> CardSet:
+        """Return the cards this seat has not seen: held by others or in the skat."""
+        seen = self.hand.mask
+        for trick in (*self.tricks, self.current_trick):
+            for card in trick.cards:
+                seen |= card.bit
+        for extra in (self.skat_seen, self.laid_away, self.open_cards):
+            if extra is not None:
+                seen |= extra.mask
+        return CardSet.from_mask(~seen & 0xFFFFFFFF)
+
