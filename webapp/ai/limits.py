@@ -32,9 +32,9 @@ __all__ = [
 
 SUIT_GAMES: Final = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS)
 
-SKAT_THRESHOLD: Final = {"suit": 8.0, "grand": 7.0}
+SKAT_THRESHOLD: Final = {"suit": 6.75, "grand": 6.5}
 """Strength a skat game needs (see `game_strength`)."""
-HAND_THRESHOLD: Final = {"suit": 9.5, "grand": 8.5}
+HAND_THRESHOLD: Final = {"suit": 8.5, "grand": 8.5}
 """Strength a hand game needs."""
 
 _JACK_BONUS: Final = {Suit.CLUBS: 1.0, Suit.SPADES: 0.5, Suit.HEARTS: 0.25, Suit.DIAMONDS: 0.0}
