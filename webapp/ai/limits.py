@@ -7,7 +7,7 @@ the threshold of a skat game (the skat usually adds a little); a hand game needs
 >>> from webapp.engine import CardSet
 >>> [(limit.game.name, limit.matadors, limit.value, limit.hand)
 ...  for limit in bid_limits(CardSet.parse("CJ SJ CA CT CK C9 C7 SA HA H7"))]
-[('CLUBS', 2, 48, True), ('GRAND', 2, 72, False)]
+[('CLUBS', 2, 48, True), ('GRAND', 2, 72, False), ('HEARTS', 2, 30, False)]
 """
 
 from __future__ import annotations
