@@ -44,8 +44,9 @@ from .cards import DECK, JACKS_MASK, Card, CardSet, mask_points
 from .deal import Deal, Position
 from .rules import GameRules, GameType, SuitClass, rules_for
 from .score import Contract, RamschSettlement, Settlement, matadors, settle, settle_ramsch
+from .view import SeatView
 
-__all__ = ["Phase", "Options", "Trick", "GameState", "SeatView"]
+__all__ = ["Phase", "Options", "Trick", "GameState"]
 
 
 class Phase(Enum):
@@ -100,7 +101,7 @@ class Trick(NamedTuple):
     @property
     def players(self) -> tuple[Position, ...]:
         """Return who played each card, in order."""
-        return tuple(Position((self.leader + offset) % 3) for offset in range(len(self.cards)))
+        return tuple(_POSITIONS[(self.leader + offset) % 3] for offset in range(len(self.cards)))
 
     @property
     def points(self) -> int:
@@ -183,6 +184,8 @@ class _Setup:
         "ramsch_turn",
         "pushes",
         "seen",
+        "laid",
+        "skat_known_by",
     )
 
     def __init__(self, skat: int) -> None:
@@ -201,6 +204,8 @@ class _Setup:
         self.ramsch_turn: Position | None = None
         self.pushes = 0
         self.seen = (0, 0, 0)
+        self.laid = (0, 0, 0)
+        self.skat_known_by: Position | None = None
 
     def copy(self) -> _Setup:
         """Return a copy."""
@@ -220,6 +225,8 @@ class _Setup:
         new.ramsch_turn = self.ramsch_turn
         new.pushes = self.pushes
         new.seen = self.seen
+        new.laid = self.laid
+        new.skat_known_by = self.skat_known_by
         return new
 
 
@@ -657,6 +664,8 @@ class GameState:
         self._hands = _replace(self._hands, declarer, self._hands[declarer] & ~mask)
         self._cold.skat = mask
         self._cold.discarded = mask
+        self._cold.laid = _replace(self._cold.laid, declarer, mask)
+        self._cold.skat_known_by = declarer
         self._phase = Phase.DECLARE
 
     def _declare(self, action: Action) -> None:
@@ -749,6 +758,8 @@ class GameState:
         self._hands = _replace(self._hands, actor, self._hands[actor] & ~mask)
         self._cold.skat = mask
         self._cold.pushes += 1
+        self._cold.laid = _replace(self._cold.laid, actor, mask)
+        self._cold.skat_known_by = actor
         self._next_ramsch_turn()
 
     def _play(self, card: Card) -> None:
@@ -812,7 +823,8 @@ class GameState:
             bid=self._cold.bid,
             kontra=self._cold.kontra is not None,
             re=self._cold.re,
-            bock=options.bock,
+            # A Grand hand instead of a Ramsch counts no Bock (rules.md §10).
+            bock=options.bock and self._cold.auction.declarer is not None,
             players=options.players,
         )
 
@@ -832,42 +844,63 @@ class GameState:
 
     # ----------------------------------------------------------------- what a seat knows
 
+    def history(self) -> tuple[tuple[Position, Action], ...]:
+        """Return every action so far with the position that took it."""
+        state = GameState.new(self._deal, self._options)._clone()
+        entries = []
+        for action in self._actions:
+            actor = state._to_act
+            assert actor is not None
+            entries.append((actor, action))
+            state._step(action)
+        return tuple(entries)
+
     def view(self, position: Position) -> SeatView:
         """Return exactly what ``position`` may know now."""
-        declarer = self._cold.declarer
-        contract = self._cold.contract
-        is_declarer = position == declarer
+        cold = self._cold
+        declarer = cold.declarer
+        contract = cold.contract
         open_cards: CardSet | None = None
         if contract is not None and contract.ouvert and declarer is not None:
             open_cards = CardSet.from_mask(self._hands[declarer])
-        rules = self._cold.rules
+        rules = cold.rules
         voids: list[frozenset[SuitClass]] = [frozenset(), frozenset(), frozenset()]
         if rules is not None:
             for trick in (*self._tricks, self.current_trick):
-                if not trick.cards:
-                    continue
-                led = rules.follows(trick.cards[0])
+                led = rules.follows(trick.cards[0]) if trick.cards else None
                 for player, card in zip(trick.players[1:], trick.cards[1:]):
-                    if rules.follows(card) is not led:
+                    if led is not None and rules.follows(card) is not led:
                         voids[player] = voids[player] | {led}
-        seen = self._cold.seen[position]
+        log = tuple(
+            (actor, None if isinstance(action, Discard | Push) and actor != position else action)
+            for actor, action in self.history()
+        )
+        seen = cold.seen[position]
+        laid = cold.laid[position]
+        skat_known = self.finished or cold.skat_known_by == position or not cold.skat
         return SeatView(
             position=position,
             phase=self._phase,
             to_act=self._to_act,
+            options=self._options,
             hand=CardSet.from_mask(self._hands[position]),
-            auction=self._cold.auction.history,
+            hand_sizes=(
+                self._hands[0].bit_count(),
+                self._hands[1].bit_count(),
+                self._hands[2].bit_count(),
+            ),
+            skat_size=cold.skat.bit_count(),
+            log=log,
+            auction=cold.auction.history,
+            ramsch=rules is not None and cold.auction.declarer is None,
             declarer=declarer,
-            bid=self._cold.bid,
+            bid=cold.bid,
             game_type=self.game_type,
             contract=contract,
             skat_seen=CardSet.from_mask(seen) if seen else None,
-            laid_away=(
-                CardSet.from_mask(self._cold.discarded)
-                if is_declarer and self._cold.discarded
-                else None
-            ),
-            pushed=self._cold.pushes,
+            laid_away=CardSet.from_mask(laid) if laid else None,
+            skat=CardSet.from_mask(cold.skat) if skat_known else None,
+            pushes=cold.pushes,
             open_cards=open_cards,
             tricks=self._tricks,
             current_trick=self.current_trick,
@@ -878,11 +911,10 @@ class GameState:
                 mask_points(self._won[2]),
             ),
             trick_counts=self._counts,
-            kontra=self._cold.kontra,
-            re=self._cold.re,
+            kontra=cold.kontra,
+            re=cold.re,
             legal_actions=self.legal_actions() if position == self._to_act else (),
             settlement=self.settlement,
-            skat_at_end=CardSet.from_mask(self._cold.skat) if self.finished else None,
         )
 
 
@@ -893,58 +925,3 @@ def _replace(values: tuple[int, int, int], position: int, value: int) -> tuple[i
     if position == 1:
         return (values[0], value, values[2])
     return (values[0], values[1], value)
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """What one seat may know: the only input computer players and hints get.
-
-    ``voids`` lists, per position, the suit classes that position showed it no longer holds by
-    not following. ``skat_seen`` is the skat as this seat picked it up (the
-    declarer, or a Schieberamsch player); ``laid_away`` the declarer's own discards.
-    ``open_cards`` are the declarer's cards in an ouvert game. ``trick_points`` count the card
-    points of the tricks taken so far (the skat is not included). ``skat_at_end`` is shown
-    once the hand is over.
-    """
-
-    position: Position
-    phase: Phase
-    to_act: Position | None
-    hand: CardSet
-    auction: tuple[tuple[Position, Action], ...]
-    declarer: Position | None
-    bid: int
-    game_type: GameType | None
-    contract: Contract | None
-    skat_seen: CardSet | None
-    laid_away: CardSet | None
-    pushed: int
-    open_cards: CardSet | None
-    tricks: tuple[Trick, ...]
-    current_trick: Trick
-    voids: tuple[frozenset[SuitClass], frozenset[SuitClass], frozenset[SuitClass]]
-    trick_points: tuple[int, int, int]
-    trick_counts: tuple[int, int, int]
-    kontra: Position | None
-    re: bool
-    legal_actions: tuple[Action, ...]
-    settlement: Settlement | RamschSettlement | None
-    skat_at_end: CardSet | None
-
-    @property
-    def rules(self) -> GameRules | None:
-        """Return the rule object of the game being played, if known."""
-        return None if self.game_type is None else rules_for(self.game_type)
-
-    @property
-    def unseen(self) -> CardSet:
-        """Return the cards this seat has not seen: held by others or in the skat."""
-        seen = self.hand.mask
-        for trick in (*self.tricks, self.current_trick):
-            for card in trick.cards:
-                seen |= card.bit
-        for extra in (self.skat_seen, self.laid_away, self.open_cards):
-            if extra is not None:
-                seen |= extra.mask
-        return CardSet.from_mask(~seen & 0xFFFFFFFF)
-
