@@ -2,8 +2,10 @@
 
 Modules: `cards` (Card, CardSet, DECK), `rules` (GameType, rules_for), `deal` (Position, Deal),
 `actions` (the action records and IllegalAction), `bidding` (BID_VALUES, Auction), `score`
-(Contract, settle, settle_ramsch), `game` (GameState, Options, Phase, SeatView), `notation`
-(dumps, loads). Code names are listed in ``NAMES.md`` next to this file.
+(Contract, settle, settle_ramsch), `game` (GameState, Options, Phase), `view` (SeatView),
+`notation` (dumps, loads), `lieutenant` (Lieutenant Skat for two).
+
+The code names and the game words they stand for are listed in ``NAMES.md`` next to this file.
 """
 
 from .actions import (
@@ -28,6 +30,7 @@ from .bidding import BID_VALUES, Auction, is_valid_bid, next_bid
 from .cards import DECK, Card, CardSet, Rank, Suit
 from .deal import Deal, Position, dealer_for, seat_of, seat_positions
 from .game import GameState, Options, Phase, Trick
+from .lieutenant import LieutenantDeal, LieutenantResult, LieutenantState, lieutenant_game_points
 from .view import SeatView
 from .notation import dumps, loads
 from .rules import (
@@ -82,6 +85,9 @@ __all__ = [
     "InvalidInput",
     "Kontra",
     "Level",
+    "LieutenantDeal",
+    "LieutenantResult",
+    "LieutenantState",
     "LossReason",
     "NullRules",
     "Options",
@@ -109,6 +115,7 @@ __all__ = [
     "dealer_for",
     "dumps",
     "is_valid_bid",
+    "lieutenant_game_points",
     "loads",
     "matador_range",
     "matadors",
