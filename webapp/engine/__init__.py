@@ -46,6 +46,7 @@ from .rules import (
     rules_for,
 )
 from .score import (
+    BockTrigger,
     Contract,
     InputReason,
     InvalidInput,
@@ -56,6 +57,7 @@ from .score import (
     Settlement,
     Step,
     StepKind,
+    bock_triggers,
     matador_range,
     matadors,
     settle,
@@ -68,6 +70,7 @@ __all__ = [
     "BASE_VALUES",
     "BID_VALUES",
     "Bid",
+    "BockTrigger",
     "Card",
     "CardSet",
     "Contract",
@@ -117,6 +120,7 @@ __all__ = [
     "is_valid_bid",
     "lieutenant_game_points",
     "loads",
+    "bock_triggers",
     "matador_range",
     "matadors",
     "next_bid",
