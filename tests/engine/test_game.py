@@ -206,6 +206,9 @@ def test_not_your_turn() -> None:
         state.apply(Bid(18), by=Position.FOREHAND)
     assert caught.value.reason is Reason.NOT_YOUR_TURN
     assert state.apply(Bid(18), by=Position.MIDDLEHAND).to_act is Position.FOREHAND
+    with pytest.raises(IllegalAction) as caught:
+        state.apply("18")  # type: ignore[arg-type]
+    assert caught.value.reason is Reason.UNKNOWN_ACTION
 
 
 # ------------------------------------------------------------ scripted hands

@@ -24,6 +24,7 @@ from enum import Enum
 from typing import Final, NamedTuple
 
 from .actions import (
+    ACTION_TYPES,
     Action,
     Bid,
     Declare,
@@ -561,6 +562,8 @@ class GameState:
 
         Raises `IllegalAction` with a `Reason` if the rules refuse it; ``self`` never changes.
         """
+        if type(action) not in ACTION_TYPES:
+            raise IllegalAction(Reason.UNKNOWN_ACTION, action)
         if by is not None and by != self._to_act:
             raise IllegalAction(Reason.NOT_YOUR_TURN, action)
         new = self._clone()
