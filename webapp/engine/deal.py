@@ -125,7 +125,7 @@ class Deal:
 
     @classmethod
     def parse(cls, text: str) -> Deal:
-        """Return the deal written as ``FH-MH-RH-SKAT`` (``/`` also separates; spaces are ignored)."""
+        """Return the deal written as ``FH-MH-RH-SKAT`` (or with ``/``; spaces are ignored)."""
         parts = text.replace("/", "-").split("-")
         if len(parts) != 4:
             raise ValueError(f"not a deal: {text!r}")

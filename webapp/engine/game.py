@@ -522,9 +522,8 @@ class GameState:
     def _declare_choices(self) -> tuple[Action, ...]:
         hand = not self._cold.picked_up
         games = _DECLARE_HAND_GAME if hand else _DECLARE_SKAT_GAME
-        nulls = tuple(
-            declare for declare in _NULLS if self._null_value(declare.ouvert, hand) >= self._cold.bid
-        )
+        bid = self._cold.bid
+        nulls = tuple(null for null in _NULLS if self._null_value(null.ouvert, hand) >= bid)
         return games + nulls
 
     def _null_value(self, ouvert: bool, hand: bool) -> int:
@@ -544,7 +543,8 @@ class GameState:
         actor = self._to_act
         if not options.kontra_re or self._cold.kontra is not None or self._tricks:
             return False
-        if self._cold.declarer is None or actor == self._cold.declarer or self._cold.contract is None:
+        declarer = self._cold.declarer
+        if declarer is None or actor == declarer or self._cold.contract is None:
             return False
         if self._cold.auction.declarer is None:
             return False  # a Grand hand instead of a Ramsch: no Kontra (rules.md §10)
