@@ -562,13 +562,13 @@ class GameState:
 
         Raises `IllegalAction` with a `Reason` if the rules refuse it; ``self`` never changes.
         """
-        if type(action) not in ACTION_TYPES:
-            raise IllegalAction(Reason.UNKNOWN_ACTION, action)
         if by is not None and by != self._to_act:
             raise IllegalAction(Reason.NOT_YOUR_TURN, action)
         new = self._clone()
         if type(action) is Play and self._phase is Phase.PLAY:
             new._play(action.card)  # the common case, without the dispatch
+        elif type(action) not in ACTION_TYPES:
+            raise IllegalAction(Reason.UNKNOWN_ACTION, action)
         else:
             new._step(action)
         new._actions = (*self._actions, action)
