@@ -1,4 +1,4 @@
-"""An independent, deliberately naive reference of the rules in rules.md §3–§10.
+"""An independent, deliberately naive reference of the rules in rules.md §3–§11.
 
 Written from rules.md (and the ISkO) only, without looking at how the engine computes anything:
 cards are two-letter strings ("CJ", "HT"), games are plain words, and every rule is a short
@@ -299,3 +299,26 @@ def auction(calls: list[str | int]) -> AuctionResult:
     if queue:
         raise Refused("wrong_phase")  # a call after the end
     return AuctionResult(True, None, declarer, value)
+
+
+# ---------------------------------------------------------------- §11 Lieutenant Skat
+
+
+def lieutenant_game_points(card_points: int) -> int:
+    """Return the game points of one player of Lieutenant Skat (rules.md §11)."""
+    if card_points == 60:
+        return 1  # 60 : 60 is a draw
+    if card_points < 60:
+        return 0
+    if card_points <= 90:
+        return 2
+    if card_points <= 119:
+        return 3
+    return 4
+
+
+def lieutenant_trump_game(drawn: str) -> str:
+    """Return the game of a Lieutenant Skat deal: a Jack drawn means Grand."""
+    if drawn[1] == "J":
+        return "grand"
+    return {letter: game for game, letter in SUIT_GAMES.items()}[drawn[0]]

@@ -48,6 +48,8 @@ from webapp.engine import (
     settle_ramsch,
 )
 
+from webapp.engine.lieutenant import LieutenantDeal, LieutenantState
+
 from . import reference as ref
 
 DERANDOMIZED = settings(
@@ -569,3 +571,41 @@ def test_card_names_match_the_reference() -> None:
     for card in DECK:
         assert card.points == ref.POINTS[str(card)[1]]
         assert Card.parse(str(card)) is card
+
+
+# ---------------------------------------------------------------- §11 Lieutenant Skat
+
+
+def test_lieutenant_games_against_the_reference() -> None:
+    """300 random games of Lieutenant Skat: open cards, following, winners and game points."""
+    rng = random.Random(11)
+    for seed in range(300):
+        deal = LieutenantDeal.from_seed(seed)
+        game = ref.lieutenant_trump_game(str(deal.trump_card))
+        assert deal.game_type.value == game
+        # Each pile as a list, bottom (covered) card first; the last card is the open one.
+        piles = [[[str(card) for card in pile] for pile in side] for side in deal.piles]
+        first = seed % 2
+        state = LieutenantState.new(deal, first=first)
+        leader, taken = first, [0, 0]
+        for _ in range(16):
+            trick: list[str] = []
+            for player in (leader, 1 - leader):
+                open_cards = [pile[-1] for pile in piles[player] if pile]
+                assert sorted(text(state.open_cards(player))) == sorted(open_cards)
+                legal = ref.legal_cards(open_cards, trick, game)
+                assert set(text(state.legal_cards())) == legal
+                card = rng.choice(sorted(legal))
+                state = state.apply(Play(Card.parse(card)))
+                for pile in piles[player]:
+                    if pile and pile[-1] == card:
+                        pile.pop()
+                trick.append(card)
+            winner = leader if ref.trick_winner(trick, game) == 0 else 1 - leader
+            taken[winner] += ref.points(trick)
+            assert state.tricks[-1][2] == winner
+            leader = winner
+        result = state.result
+        assert result is not None and list(result.points) == taken
+        assert list(result.game_points) == [ref.lieutenant_game_points(p) for p in taken]
+        assert result.winner == (None if taken[0] == 60 else 0 if taken[0] > 60 else 1)
