@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
 from webapp.engine import (
     DECK,
     Action,
+    Auction,
     Bid,
     Card,
     CardSet,
+    Contract,
     Deal,
     Declare,
     Discard,
@@ -20,6 +24,8 @@ from webapp.engine import (
     GameType,
     Hold,
     IllegalAction,
+    InputReason,
+    InvalidInput,
     Kontra,
     Options,
     Pass,
@@ -31,6 +37,8 @@ from webapp.engine import (
     Push,
     Re,
     Reason,
+    is_valid_bid,
+    settle,
 )
 
 from .randomgame import OPTION_SETS, random_game
@@ -306,3 +314,19 @@ def test_random_refusals_leave_states_unchanged(which: int) -> None:
                 checked += 1
             assert snapshot(state) == before
     assert checked > 50
+
+
+@pytest.mark.parametrize("value", [18.0, 20.0, True, "18", Fraction(18), Decimal(18)])
+def test_a_bid_value_that_is_not_an_integer_is_invalid(value: object) -> None:
+    """rules.md §4: the valid bids are the (integer) game values. ``Bid(18.0)`` used to be
+    accepted, and the notation of the hand (``…_18.0``) then read back as two bids, 18 and 0."""
+    state = GameState.new(HAND_DEAL)
+    refused(state, Bid(value), Reason.INVALID_BID_VALUE)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction) as caught:
+        Auction().apply(Bid(value))  # type: ignore[arg-type]
+    assert caught.value.reason is Reason.INVALID_BID_VALUE
+    assert not is_valid_bid(value)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput) as invalid:
+        settle(Contract(GameType.CLUBS), matadors=1, declarer_points=61,
+               bid=value)  # type: ignore[arg-type]
+    assert (invalid.value.field, invalid.value.reason) == ("bid", InputReason.INVALID_BID)
