@@ -194,6 +194,9 @@ def bid_values() -> list[int]:
     return sorted(values)
 
 
+VALID_BIDS = frozenset(bid_values())
+
+
 # ---------------------------------------------------------------- §10 Ramsch
 
 
@@ -247,7 +250,7 @@ def auction(calls: list[str | int]) -> AuctionResult:
 
     Raises `Refused` at the first call that is not allowed.
     """
-    valid = set(bid_values())
+    valid = VALID_BIDS
     queue = list(calls)
     value = 0
 
