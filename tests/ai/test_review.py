@@ -78,9 +78,7 @@ def test_a_search_too_big_gives_no_answer(monkeypatch: pytest.MonkeyPatch) -> No
     for action in (Bid(18), Pass(), Pass(), PickUp()):
         state = state.apply(action)
     state = state.apply(state.legal_actions()[0]).apply(Declare(GameType.GRAND))
-    review = could_have_won(state)
-    assert review is not None
-    assert review.could_win is None and review.line == () and review.swings is None
+    assert could_have_won(state) is None
     assert best_line(state) == ()
 
 

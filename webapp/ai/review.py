@@ -4,7 +4,7 @@ Both start from the first trick, with the cards each player held then, and assum
 both sides: the declarer makes as many card points as possible, the defenders as few (in Null
 the declarer stays clean if it can, the defenders try to catch the declarer). The full search
 from the first trick is quick with the compiled solver; the pure-Python one gives up after
-`REVIEW_NODE_LIMIT` nodes (then the answers are None and the line is empty).
+`REVIEW_NODE_LIMIT` nodes (then there is no answer and no line).
 """
 
 from __future__ import annotations
@@ -52,8 +52,7 @@ class Swing:
 class Review:
     """Could the declarer have won? The answer with all hands open, from the first trick.
 
-    ``could_win`` is None when the search was too big for the solver in use. ``best_points``
-    is the declarer's card points with best play on both sides (None in Null or when unknown);
+    ``best_points`` is the declarer's card points with best play on both sides (None in Null);
     ``line`` the cards of that best play in order, three to a trick (a Null ends early when the
     declarer takes a trick); ``declarer_won`` the real result (None before the hand is over);
     ``swings`` the real cards that changed the result with best play from there on (None when
@@ -62,7 +61,7 @@ class Review:
 
     game_type: GameType
     declarer: Position
-    could_win: bool | None
+    could_win: bool
     best_points: int | None
     declarer_won: bool | None
     line: tuple[Play, ...]
@@ -180,7 +179,11 @@ def best_line(state: GameState) -> tuple[Play, ...]:
 
 
 def could_have_won(state: GameState) -> Review | None:
-    """Return whether the declarer could have won with all hands open (None without a declarer)."""
+    """Return whether the declarer could have won with all hands open.
+
+    None without a declarer (Ramsch, passed in, before the play) and when the search is too big
+    for the solver in use.
+    """
     pos = opening_position(state)
     declarer = state.declarer
     if pos is None or declarer is None:
@@ -191,7 +194,7 @@ def could_have_won(state: GameState) -> Review | None:
     try:
         line, value = principal_line(solver, pos)
     except SearchLimit:
-        return Review(pos.game_type, declarer, None, None, won, (), None)
+        return None
     if pos.game_type is GameType.NULL:
         could_win, best_points = value == 0, None
     else:
