@@ -40,7 +40,7 @@ from .limits import (
     null_risk,
 )
 
-__all__ = ["decide", "play_card", "Table"]
+__all__ = ["decide", "play_card", "doubling_choice", "Table"]
 
 
 def decide(view: SeatView) -> Hint:
@@ -59,7 +59,7 @@ def decide(view: SeatView) -> Hint:
     if phase is Phase.PUSH:
         return _push(view)
     if phase is Phase.PLAY:
-        doubling = _doubling(view)
+        doubling = doubling_choice(view)
         if doubling is not None:
             return doubling
         return play_card(view)
@@ -249,7 +249,8 @@ def _push(view: SeatView) -> Hint:
 # ---------------------------------------------------------------------------------- doubling
 
 
-def _doubling(view: SeatView) -> Hint | None:
+def doubling_choice(view: SeatView) -> Hint | None:
+    """Return Kontra or Re by the rules of thumb when offered and worth it, else None."""
     legal = view.legal_actions
     if Kontra() in legal and view.game_type is not None and view.game_type is not GameType.NULL:
         if _defence_strength(view) >= 5.0:

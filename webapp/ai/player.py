@@ -15,7 +15,7 @@ from webapp.engine.view import SeatView
 
 from .heuristics import decide
 from .hints import Hint
-from .search import card_hint, strong_card
+from .search import card_hint, strong_play
 
 __all__ = ["Level", "choose", "hint"]
 
@@ -44,10 +44,9 @@ def _card_phase(view: SeatView, principle: Hint) -> bool:
 def choose(view: SeatView, level: Level, *, seed: int) -> Action:
     """Return the computer player's action for the seat to act (deterministic per seed)."""
     _check(view)
-    principle = decide(view)
-    if level is Level.STRONG and _card_phase(view, principle):
-        return strong_card(view, seed).action
-    return principle.action
+    if level is Level.STRONG and view.phase is Phase.PLAY:
+        return strong_play(view, seed).action
+    return decide(view).action
 
 
 def hint(view: SeatView, *, seed: int) -> Hint:

@@ -14,12 +14,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Final
 
-from webapp.engine.actions import Play
+from webapp.engine.actions import Kontra, Play, Re
 from webapp.engine.cards import DECK, Card
 from webapp.engine.view import SeatView
 from webapp.engine.rules import GameType, rules_for
 
-from .heuristics import play_card
+from .heuristics import doubling_choice, play_card
 from .hints import Hint, HintReason
 from .solver import THRESHOLDS, PySolver, SearchLimit, Solver, SolverPosition, get_solver
 from .worlds import World, all_worlds, sample_worlds
@@ -30,6 +30,8 @@ __all__ = [
     "COMPILED_SETTINGS",
     "settings_for",
     "strong_card",
+    "strong_play",
+    "strong_doubling",
     "card_hint",
     "Judgement",
     "judge",
@@ -298,6 +300,56 @@ def strong_card(view: SeatView, seed: int) -> Hint:
         return fallback
     percent = round(100 * wins / judgement.worlds)
     return Hint(Play(card), HintReason.BEST_CHANCE, cards=(card,), value=percent)
+
+
+KONTRA_BELOW: Final = 0.25
+"""A strong defender says Kontra when the declarer wins in at most this share of the worlds."""
+RE_ABOVE: Final = 0.8
+"""A strong declarer answers Re when it wins in at least this share of the worlds."""
+
+
+def strong_doubling(view: SeatView, seed: int) -> Hint | None:
+    """Return Kontra or Re when offered and the search says the odds are good, else None.
+
+    Without an affordable search (the pure-Python solver at the first trick) the rules of thumb
+    decide.
+    """
+    offered = [action for action in view.legal_actions if isinstance(action, Kontra | Re)]
+    game = view.game_type
+    if not offered or game is None or view.declarer is None:
+        return None
+    solver = get_solver()
+    settings = settings_for(solver)
+    count = settings.worlds[len(view.hand)]
+    if not count:
+        return doubling_choice(view)
+    solver.node_limit = settings.node_budget
+    wins = 0
+    judged = 0
+    try:
+        for world in sample_worlds(view, count, _rng(view, seed)):
+            pos = world.position(view)
+            if game is GameType.NULL:
+                wins += solver.reaches(pos, 0)
+            else:
+                wins += solver.reaches(pos, THRESHOLDS[1])
+            judged += 1
+    except SearchLimit:
+        pass
+    if not judged:
+        return doubling_choice(view)
+    share = wins / judged
+    if isinstance(offered[0], Kontra) and share <= KONTRA_BELOW:
+        return Hint(offered[0], HintReason.SAY_KONTRA)
+    if isinstance(offered[0], Re) and share >= RE_ABOVE:
+        return Hint(offered[0], HintReason.SAY_RE)
+    return None
+
+
+def strong_play(view: SeatView, seed: int) -> Hint:
+    """Return the strong player's decision in the card play: Kontra or Re, or a card."""
+    doubling = strong_doubling(view, seed)
+    return doubling if doubling is not None else strong_card(view, seed)
 
 
 def card_hint(view: SeatView, seed: int) -> Hint:
