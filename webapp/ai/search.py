@@ -21,7 +21,15 @@ from webapp.engine.rules import GameType, rules_for
 
 from .heuristics import doubling_choice, play_card
 from .hints import Hint, HintReason
-from .solver import THRESHOLDS, PySolver, SearchLimit, Solver, SolverPosition, get_solver
+from .solver import (
+    THRESHOLDS,
+    PySolver,
+    SearchLimit,
+    Solver,
+    SolverPosition,
+    get_solver,
+    win_threshold,
+)
 from .worlds import World, all_worlds, sample_worlds
 
 __all__ = [
@@ -136,14 +144,14 @@ def _strengths(game: GameType) -> tuple[int, ...]:
     return cached
 
 
-def _declarer_wins(solver: Solver, before: SolverPosition, card: int) -> bool:
+def _declarer_wins(solver: Solver, before: SolverPosition, card: int, threshold: int) -> bool:
     """Return whether the declarer wins after ``card`` in one world (Null: stays clean)."""
     after = before.play(card)
     if before.game_type is GameType.NULL:
         if len(before.trick) == 2 and after.leader == before.declarer:
             return False
         return solver.reaches(after, 0)
-    return solver.reaches(after, THRESHOLDS[1])
+    return solver.reaches(after, threshold)
 
 
 def _level(solver: Solver, before: SolverPosition, card: int, won: bool) -> int:
@@ -223,14 +231,15 @@ def judge(
     groups = _groups(view, legal)
     declarer = view.declarer
     game = view.game_type
-    assert declarer is not None and game is not None
+    threshold = win_threshold(view.contract)
+    assert declarer is not None and game is not None and threshold is not None
     judgement = Judgement(groups, view.position == declarer, game is GameType.NULL)
     positions = []
     try:
         for world in worlds:
             pos = world.position(view)
             judgement.wins.append(
-                [_declarer_wins(solver, pos, group[-1].index) for group in groups]
+                [_declarer_wins(solver, pos, group[-1].index, threshold) for group in groups]
             )
             positions.append(pos)
     except SearchLimit:
@@ -238,7 +247,7 @@ def judge(
     if not judgement.wins or judgement.null:
         return judgement
     tied = judgement.best()
-    if len(tied) < 2:
+    if len(tied) < 2 or threshold != THRESHOLDS[1]:
         return judgement
     try:
         levels: dict[int, list[int]] = {g: [] for g in tied}
@@ -262,6 +271,17 @@ def judge(
     return judgement
 
 
+def _searchable(view: SeatView) -> bool:
+    """Return whether the search can judge this game: a declarer's game won on card points."""
+    game = view.game_type
+    return (
+        game is not None
+        and game is not GameType.RAMSCH
+        and view.declarer is not None
+        and win_threshold(view.contract) is not None
+    )
+
+
 def _rng(view: SeatView, seed: int) -> random.Random:
     played = sum(len(trick.cards) for trick in view.tricks) + len(view.current_trick.cards)
     return random.Random(f"kiebitz:{seed}:{int(view.position)}:{played}")
@@ -278,9 +298,8 @@ def _pick(judgement: Judgement, choices: list[int], preferred: Card) -> Card:
 def strong_card(view: SeatView, seed: int) -> Hint:
     """Return the strong player's card: the best total over sampled worlds (see the module)."""
     fallback = play_card(view)
-    game = view.game_type
     legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
-    if len(legal) <= 1 or game is None or game is GameType.RAMSCH or view.declarer is None:
+    if len(legal) <= 1 or not _searchable(view):
         return fallback
     solver = get_solver()
     settings = settings_for(solver)
@@ -316,7 +335,8 @@ def strong_doubling(view: SeatView, seed: int) -> Hint | None:
     """
     offered = [action for action in view.legal_actions if isinstance(action, Kontra | Re)]
     game = view.game_type
-    if not offered or game is None or view.declarer is None:
+    threshold = win_threshold(view.contract)
+    if not offered or not _searchable(view) or threshold is None:
         return None
     solver = get_solver()
     settings = settings_for(solver)
@@ -332,7 +352,7 @@ def strong_doubling(view: SeatView, seed: int) -> Hint | None:
             if game is GameType.NULL:
                 wins += solver.reaches(pos, 0)
             else:
-                wins += solver.reaches(pos, THRESHOLDS[1])
+                wins += solver.reaches(pos, threshold)
             judged += 1
     except SearchLimit:
         pass
@@ -355,9 +375,8 @@ def strong_play(view: SeatView, seed: int) -> Hint:
 def card_hint(view: SeatView, seed: int) -> Hint:
     """Return a card hint: from the search when it tells the cards apart, else the principle."""
     fallback = play_card(view)
-    game = view.game_type
     legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
-    if len(legal) <= 1 or game is None or game is GameType.RAMSCH or view.declarer is None:
+    if len(legal) <= 1 or not _searchable(view):
         return fallback
     solver = get_solver()
     settings = settings_for(solver)
