@@ -205,7 +205,13 @@ class SolverPosition:
 
 
 class Solver(Protocol):
-    """The solver interface: the pure-Python reference and the compiled core implement it."""
+    """The solver interface: the pure-Python reference and the compiled core implement it.
+
+    A new solver starts from nothing: its answers and its node counts never depend on searches
+    made by other solver objects (tables shared between objects would make a node budget, and
+    so a computer player's decision, depend on what the process did before). One object may
+    keep what it learnt between its own calls.
+    """
 
     nodes: int
     node_limit: int | None
