@@ -307,6 +307,9 @@ def read_page(args: Args) -> Reading:
     matador_count = points = tricks = None
     hand_cards = skat_cards = None
     if game_type is GameType.NULL:
+        # The form hides what a Null has not (matadors, card points, Schneider and Schwarz
+        # announced), so whatever those fields still hold does not count.
+        flags.update(schneider_announced=False, schwarz_announced=False)
         took_trick = reader.required("took_trick", reader.choice("took_trick", {"0": 0, "1": 1}))
         tricks = took_trick
     elif game_type is not None:
