@@ -134,3 +134,21 @@ def test_seeger_fabian_of_the_first_rows(
         "declarer": int(declarer.replace(MINUS, "-")),
         "each_other": int(others),
     }
+
+
+def test_the_readme_shows_what_the_api_answers(reader: FlaskClient) -> None:
+    import json
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Scoring API", 1)[1]
+    url, answer = re.search(r"curl '[^']*(/api/v1/score\?[^']*)'\n```\n\n```json\n(.*?)\n```", section, re.S).groups()
+    assert reader.get(url).get_json() == json.loads(answer)
+    error_url = re.findall(r"curl '[^']*(/api/v1/score\?[^']*)'", section)[1]
+    error = reader.get(error_url)
+    documented = json.loads(section.split(error_url, 1)[1].split("```json\n", 1)[1].split("\n```", 1)[0])
+    assert error.status_code == 400
+    data = error.get_json()
+    assert {key: data[key] for key in ("field", "reason", "message")} == {
+        key: documented[key] for key in ("field", "reason", "message")}
