@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.helpers import english_leaks
-from webapp.calculator.drills import LEVELS, MAX_SEED, Kind, check, exercise, level_for
+from webapp.calculator.drills import LEVELS, MAX_SEED, Kind, check, exercise, next_level
 from webapp.engine import Contract, GameType, matadors, settle
 from webapp.i18n import LANGUAGES
 from webapp.storage.calculator import DrillStreak
@@ -96,8 +96,14 @@ def test_the_overbid_trap_hides_the_top_trump_in_the_skat() -> None:
         assert drill.settlement.game_value < drill.game.bid
 
 
-def test_the_level_follows_the_streak() -> None:
-    assert [level_for(streak) for streak in (0, 2, 3, 5, 6, 18, 100)] == [1, 1, 2, 2, 3, 7, 7]
+def test_three_right_in_a_row_move_one_level_up() -> None:
+    level, streak, levels = 1, 0, []
+    for right in [True] * 7 + [False] + [True] * 3:
+        streak = streak + 1 if right else 0
+        level = next_level(level, streak)
+        levels.append(level)
+    assert levels == [1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 4]
+    assert next_level(LEVELS, 3) == LEVELS
 
 
 # The pages ---------------------------------------------------------------------------------
@@ -194,13 +200,22 @@ def test_the_drills_start_at_the_learners_level(app: Flask, client: FlaskClient)
     home = client.get("/en/calculator/drills/").get_data(as_text=True)
     assert 'href="/en/calculator/drills/1/new"' in home
     assert "Start: level 1, With matadors" in home
+    level = 2
     for seed in range(6):
-        drill = exercise(level_for(seed), seed)
-        client.post(f"/en/calculator/drills/{drill.level}/{seed}", data={
+        drill = exercise(level, seed)
+        response = client.post(f"/en/calculator/drills/{level}/{seed}", data={
             "value": str(drill.settlement.game_value), "score": str(drill.settlement.score)})
+        page = client.get(response.headers["Location"]).get_data(as_text=True)
+        level = int(re.search(r'href="/en/calculator/drills/(\d)/new">Next exercise', page).group(1))
+    assert level == 4  # two levels up after six right in a row
     home = client.get("/en/calculator/drills/").get_data(as_text=True)
-    assert "Start: level 3, Hand games" in home
+    assert "Start: level 4, Schneider and Schwarz" in home
     assert re.search(r'class="streak__count">6<', home)
+    drill = exercise(4, 99)
+    client.post("/en/calculator/drills/4/99", data={"value": str(drill.settlement.game_value + 1)})
+    home = client.get("/en/calculator/drills/").get_data(as_text=True)
+    assert "Start: level 4, Schneider and Schwarz" in home  # a mistake keeps the level
+    assert re.search(r'class="streak__count">0<', home)
 
 
 def test_a_new_exercise_gets_a_fresh_seed(client: FlaskClient) -> None:
@@ -247,3 +262,39 @@ def test_every_drill_page_is_in_its_language(client: FlaskClient, lang: str) -> 
             html = response.get_data(as_text=True)
             assert f'<html lang="{lang}">' in html
             assert english_leaks(html, lang) == [], (level, query)
+
+
+def test_a_row_made_meanwhile_by_another_process_is_counted_on(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sqlalchemy import insert
+
+    from webapp.storage import calculator as storage
+
+    with app.app_context():
+        real_get = db.session.get
+        calls = []
+
+        def get_after_a_rival(model, key):  # type: ignore[no-untyped-def]
+            if not calls:  # another process inserts the row between our read and our commit
+                calls.append(key)
+                with db.engine.begin() as connection:
+                    connection.execute(insert(DrillStreak).values(
+                        visitor=key, streak=4, best=4, last_exercise="1/1", used=storage._now()))
+                return None
+            return real_get(model, key)
+
+        monkeypatch.setattr(db.session, "get", get_after_a_rival)
+        row = storage.count_answer("v" * 24, "2/2", solved=True)
+        assert (row.streak, row.best, row.last_exercise) == (5, 5, "2/2")
+
+
+def test_an_answer_without_the_csrf_token_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from webapp import create_app
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite3'}"})
+    with app.app_context():
+        db.create_all()
+    drill = exercise(1, 1)
+    response = app.test_client().post("/en/calculator/drills/1/1", data={
+        "value": str(drill.settlement.game_value), "score": str(drill.settlement.score)})
+    assert response.status_code == 400
+    assert _streak(app) is None

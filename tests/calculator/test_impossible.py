@@ -6,7 +6,10 @@ import html as markup
 import re
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import english_leaks
 from webapp.i18n import LANGUAGES
@@ -165,3 +168,27 @@ def test_the_api_lists_every_unreadable_parameter(reader: FlaskClient) -> None:
         ("hand", "not_a_flag"),
         ("bid", "not_a_number"),
     ]
+
+
+FIELDS = ["game", "hand", "schneider_announced", "schwarz_announced", "ouvert", "kontra", "re",
+          "bock", "matadors", "declarer_points", "declarer_tricks", "bid", "players", "lang",
+          "took_trick", "source", "list", "cards", "skat"]
+TEXTS = st.one_of(
+    st.sampled_from(["", "0", "1", "-1", "2", "5", "-12", "18", "23", "24", "61", "120", "130",
+                     "264", "265", "hearts", "grand", "null", "ramsch", "CJ", "HA", "XX", "de",
+                     "cards", "count", "seeger_fabian", "3", "4", "−2", "1e3", "0x10", " 7 "]),
+    st.text(max_size=12),
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(params=st.lists(st.tuples(st.sampled_from(FIELDS), TEXTS), max_size=14))
+def test_no_input_makes_a_500(reader_app: Flask, params: list[tuple[str, str]]) -> None:
+    client = reader_app.test_client()
+    page = client.get("/fi/calculator/", query_string=params)
+    assert page.status_code == 200
+    api = client.get("/api/v1/score", query_string=params)
+    assert api.status_code in (200, 400)
+    assert api.is_json
+    if api.status_code == 400:
+        assert api.get_json()["reason"]

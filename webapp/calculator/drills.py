@@ -36,7 +36,7 @@ from webapp.engine.deal import SplitMix64
 
 from .inputs import Game, settle_game
 
-__all__ = ["Kind", "Exercise", "Answer", "LEVELS", "MAX_SEED", "exercise", "check", "level_for"]
+__all__ = ["Kind", "Exercise", "Answer", "LEVELS", "MAX_SEED", "exercise", "check", "next_level"]
 
 MAX_SEED: Final = 2**32 - 1
 STREAK_PER_LEVEL: Final = 3
@@ -145,9 +145,18 @@ def check(drill: Exercise, *, value: int, score: int | None = None) -> Answer:
     return Answer(value_right, score == settlement.score)
 
 
-def level_for(streak: int) -> int:
-    """Return the level a learner with this many right answers in a row practises."""
-    return min(LEVELS, 1 + streak // STREAK_PER_LEVEL)
+def next_level(level: int, streak: int) -> int:
+    """Return the level of the next exercise after one of ``level``, with ``streak`` right in a row.
+
+    Every `STREAK_PER_LEVEL` right answers in a row move one level up; a wrong answer ends the
+    streak but keeps the level.
+
+    >>> next_level(2, 2), next_level(2, 3), next_level(2, 0), next_level(LEVELS, 6)
+    (2, 3, 2, 7)
+    """
+    if streak and streak % STREAK_PER_LEVEL == 0:
+        return min(LEVELS, level + 1)
+    return level
 
 
 def exercise(level: int, seed: int) -> Exercise:

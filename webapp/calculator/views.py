@@ -12,7 +12,7 @@ from flask_babel import gettext, lazy_gettext
 
 from webapp import web
 from webapp.engine import BID_VALUES, Card, GameType, Rank, Suit, rules_for
-from webapp.storage.calculator import count_answer, streak_of
+from webapp.storage.calculator import DrillStreak, count_answer, streak_of
 
 from . import drills
 from .explain import explain, game_label, game_labels, matadors_label
@@ -130,6 +130,12 @@ def _answer(text: str | None) -> int | None:
     return int(text.replace("\u2212", "-"))
 
 
+def _last_level(row: DrillStreak) -> int:
+    """Return the level of the visitor's last counted exercise (kept as ``level/seed``)."""
+    level = _answer(row.last_exercise.partition("/")[0])
+    return level if level is not None and 1 <= level <= drills.LEVELS else 1
+
+
 @bp.get("/drills/")
 def drills_home() -> Response:
     """Offer the levels of the drills and a start at the learner's level."""
@@ -139,7 +145,7 @@ def drills_home() -> Response:
         "calculator/drills.html",
         kinds=list(drills.Kind),
         level_names=LEVEL_NAMES,
-        level=drills.level_for(streak),
+        level=drills.next_level(_last_level(row), streak) if row else 1,
         streak=streak,
         best=row.best if row else 0,
     )
@@ -208,6 +214,6 @@ def _render_drill(
         explanation=explanation,
         streak=row.streak if row else 0,
         best=row.best if row else 0,
-        next_level=drills.level_for(row.streak if row else 0),
+        next_level=drills.next_level(exercise.level, row.streak if row else 0),
     )
 
