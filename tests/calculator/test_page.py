@@ -40,6 +40,8 @@ def test_the_empty_form_invites_and_shows_no_result(reader: FlaskClient) -> None
     assert 'class="verdict' not in html
     assert not re.search(r'class="field__error" id="error-\w+">[^<]', html)
     assert 'name="bid" type="number"' in html and 'value="18"' in html
+    assert '<a href="/en/calculator/?game=diamonds&amp;matadors=1&amp;declarer_points=70&amp;bid=24">Diamonds · with 1</a>' in html
+    assert 'Lost: −54' in html  # the overbid example, worked out by the engine
 
 
 def test_the_form_works_without_javascript(reader: FlaskClient) -> None:

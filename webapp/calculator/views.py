@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 import secrets
 from typing import Any
+from urllib.parse import parse_qsl
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 from flask_babel import gettext, lazy_gettext
 
@@ -45,6 +47,28 @@ MATADOR_CHOICES = tuple(range(1, 12)) + tuple(-count for count in range(1, 12))
 """The matadors the form offers: with 1..11, then without 1..11 (a Grand allows 4 of each)."""
 
 
+WORKED_EXAMPLES = (
+    "game=hearts&hand=1&matadors=2&declarer_points=75&bid=36",
+    "game=spades&matadors=-1&declarer_points=25&bid=22",
+    "game=diamonds&matadors=1&declarer_points=70&bid=24",
+    "game=hearts&hand=1&schneider_announced=1&matadors=1&declarer_points=80&bid=30",
+    "game=grand&hand=1&ouvert=1&matadors=4&declarer_points=120&declarer_tricks=10&bid=264",
+    "game=null&ouvert=1&took_trick=1&bid=46",
+)
+"""Worked examples of rules.md §12 offered on the empty calculator, as query strings."""
+
+
+def _worked_examples() -> list[tuple[str, tuple[str, ...], str]]:
+    """Return each worked example as its query, the game's labels and the verdict."""
+    examples = []
+    for query in WORKED_EXAMPLES:
+        game = read_page(MultiDict(parse_qsl(query))).game
+        assert game is not None
+        explanation = explain(settle_game(game), game)
+        examples.append((query, explanation.labels, explanation.verdict))
+    return examples
+
+
 @bp.get("/")
 def page() -> Response:
     """Settle the game the form describes and show the computation in words and numbers."""
@@ -67,6 +91,7 @@ def page() -> Response:
         errors=errors,
         fields=FORM_FIELDS,
         oob=True,
+        examples=_worked_examples() if blank else [],
         settlement=settlement,
         explanation=explanation,
         **_form_choices(),
