@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext, lazy_gettext, ngettext, pgettext
-from flask_babel import LazyString
+from flask_babel import LazyString, gettext, lazy_gettext, ngettext, pgettext
 
 from webapp import words
+from webapp.decks import game_name
 from webapp.engine import (
     BASE_VALUES,
     GameType,
@@ -24,6 +24,7 @@ from webapp.engine import (
     matadors,
 )
 from webapp.i18n import MINUS, number, signed
+from webapp.web import current_deck
 
 from .inputs import Game
 
@@ -96,9 +97,6 @@ class Explanation:
 
 def game_label(game_type: GameType) -> str:
     """Return the game's name in the user's language and deck (Herz, Eichel, Grand, …)."""
-    from webapp.decks import game_name
-    from webapp.web import current_deck
-
     return str(game_name(game_type, current_deck()))
 
 

@@ -10,18 +10,20 @@ from __future__ import annotations
 from flask_babel import gettext, ngettext
 
 from webapp import words
-from webapp.engine import GameType, InputReason, next_bid, null_value
+from webapp.decks import card_name
+from webapp.engine import BID_VALUES, GameType, InputReason, next_bid, null_value
+from webapp.web import current_deck
 
 from .inputs import FLAGS, FieldError, Game, Problem
 
 __all__ = ["message"]
 
-_TOP_BID = 264
+_TOP_BID = BID_VALUES[-1]
 
 
 def message(error: FieldError, game: Game | None = None) -> str:
     """Return the translated message for ``error``; ``game`` gives the numbers it may name."""
-    field, reason = error.field, error.reason
+    reason = error.reason
     if reason is Problem.REPEATED:
         return gettext("Give this parameter only once.")
     if reason is Problem.UNKNOWN_PARAMETER:
@@ -137,9 +139,6 @@ def _bid(reason: object, game: Game | None) -> str | None:
 
 
 def _cards(error: FieldError) -> str | None:
-    from webapp.decks import card_name
-    from webapp.web import current_deck
-
     hand = error.field == "cards"
     if error.reason is Problem.NOT_A_CARD:
         return gettext("Pick the cards on the grid.")

@@ -8,9 +8,9 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask_babel import gettext, lazy_gettext
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
-from flask_babel import gettext, lazy_gettext
 
 from webapp import web
 from webapp.engine import BID_VALUES, Card, GameType, Rank, Suit, rules_for
@@ -45,8 +45,6 @@ CARD_GRID = tuple(
 """The deck to pick from: one row per suit, in printed order."""
 MATADOR_CHOICES = tuple(range(1, 12)) + tuple(-count for count in range(1, 12))
 """The matadors the form offers: with 1..11, then without 1..11 (a Grand allows 4 of each)."""
-
-
 WORKED_EXAMPLES = (
     "game=hearts&hand=1&matadors=2&declarer_points=75&bid=36",
     "game=spades&matadors=-1&declarer_points=25&bid=22",
@@ -105,7 +103,6 @@ def _form_choices() -> dict[str, Any]:
         "matador_choices": MATADOR_CHOICES,
         "matadors_label": matadors_label,
         "bid_values": BID_VALUES,
-        "null": GameType.NULL.value,
         "card_grid": CARD_GRID,
     }
 
