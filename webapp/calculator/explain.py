@@ -36,6 +36,7 @@ __all__ = [
     "game_label",
     "game_labels",
     "matadors_label",
+    "verdict",
     "STEP_HELP",
 ]
 
@@ -133,18 +134,23 @@ def formula(settlement: Settlement) -> str:
 def explain(settlement: Settlement, game: Game, *, list_type: str = "classic") -> Explanation:
     """Return the whole computation of ``settlement`` in words, for the page and the drills."""
     rows = tuple(_row(step, settlement, game) for step in settlement.steps)
-    if list_type == "seeger_fabian":
-        final = settlement.seeger_fabian.declarer
-        others = _seeger_fabian_rows(settlement)
-    else:
-        final = settlement.score
-        others = ()
-    verdict = (
-        gettext("Won: %(score)s", score=signed(final))
-        if settlement.won
-        else gettext("Lost: %(score)s", score=signed(final))
+    others = _seeger_fabian_rows(settlement) if list_type == "seeger_fabian" else ()
+    return Explanation(
+        game_labels(settlement, game),
+        formula(settlement),
+        verdict(settlement, list_type=list_type),
+        rows,
+        others,
     )
-    return Explanation(game_labels(settlement, game), formula(settlement), verdict, rows, others)
+
+
+def verdict(settlement: Settlement, *, list_type: str = "classic") -> str:
+    """Return "Won: +40" or "Lost: −54" with the declarer's entry in the chosen list."""
+    seeger_fabian = list_type == "seeger_fabian"
+    final = settlement.seeger_fabian.declarer if seeger_fabian else settlement.score
+    if settlement.won:
+        return gettext("Won: %(score)s", score=signed(final))
+    return gettext("Lost: %(score)s", score=signed(final))
 
 
 def game_labels(settlement: Settlement, game: Game, *, matadors: bool = True) -> tuple[str, ...]:

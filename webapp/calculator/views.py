@@ -17,7 +17,7 @@ from webapp.engine import BID_VALUES, Card, GameType, Rank, Suit, rules_for
 from webapp.storage.calculator import DrillStreak, count_answer, streak_of
 
 from . import drills
-from .explain import explain, game_label, game_labels, matadors_label
+from .explain import explain, game_label, game_labels, matadors_label, verdict
 from .inputs import GameError, read_page, settle_game
 from .messages import message
 
@@ -62,8 +62,8 @@ def _worked_examples() -> list[tuple[str, tuple[str, ...], str]]:
     for query in WORKED_EXAMPLES:
         game = read_page(MultiDict(parse_qsl(query))).game
         assert game is not None
-        explanation = explain(settle_game(game), game)
-        examples.append((query, explanation.labels, explanation.verdict))
+        settlement = settle_game(game)
+        examples.append((query, game_labels(settlement, game), verdict(settlement)))
     return examples
 
 
