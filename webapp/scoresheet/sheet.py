@@ -62,6 +62,12 @@ __all__ = [
     "Sheet",
     "build",
     "check",
+    "first_invalid",
+    "check_names",
+    "clean_text",
+    "MAX_NAME",
+    "MAX_TITLE",
+    "seat_fields",
     "entry_from_fields",
     "entry_to_fields",
     "ENTRY_FIELDS",
@@ -253,6 +259,10 @@ class Problem(Enum):
     NO_KONTRA_IN_RAMSCH_ROUND = "no_kontra_in_ramsch_round"
     JUNGFRAU_HAS_POINTS = "jungfrau_has_points"  # a player without a trick has no card points
     NOT_120 = "not_120"  # a Ramsch's card points add up to 120
+    NAME_MISSING = "name_missing"
+    NAME_TOO_LONG = "name_too_long"
+    NAME_TWICE = "name_twice"
+    TITLE_TOO_LONG = "title_too_long"
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,8 +334,9 @@ class Round:
 class Row:
     """One hand of the list, as derived: its score per seat, the totals after it, and more.
 
-    ``issues`` name what no longer fits after an earlier hand was changed (the hand is still
-    scored as entered, in the round it now falls in).
+    ``issues`` name what no longer fits after an earlier hand was changed or deleted (the hand
+    is still scored as entered, in the round it now falls in); ``invalid`` is what the engine
+    refused in an entry stored before it became stricter (such a hand scores nothing).
     """
 
     slot: Slot
@@ -338,6 +349,7 @@ class Row:
     triggers: tuple[BockTrigger, ...]
     new_bock_rounds: int
     issues: tuple[Issue, ...]
+    invalid: Issue | None = None
 
     @property
     def won(self) -> bool | None:
@@ -560,10 +572,11 @@ def build(players: int, rules: HouseRules, entries: Iterable[Entry]) -> Sheet:
     for index, entry in enumerate(entries):
         slot = _slot(index + 1, players, rules, queue)
         issues = _fit_issues(entry, slot, rules)
+        invalid: Issue | None = None
         try:
             settlement, scores, seeger = _score(entry, slot)
         except InvalidInput as error:  # stored before a stricter engine: shown, scored 0
-            issues.append(_engine_issue(entry, error))
+            invalid = _engine_issue(entry, error)
             settlement, scores, seeger = None, (0,) * players, (0,) * players
         triggers = _triggers(entry, settlement, slot, rules)
         new_rounds = min(len(triggers), 1) if rules.bock_one_per_hand else len(triggers)
@@ -597,6 +610,7 @@ def build(players: int, rules: HouseRules, entries: Iterable[Entry]) -> Sheet:
                 triggers=tuple(triggers),
                 new_bock_rounds=new_rounds,
                 issues=tuple(issues),
+                invalid=invalid,
             )
         )
     return Sheet(
@@ -632,6 +646,52 @@ def check(players: int, rules: HouseRules, entries: Sequence[Entry], entry: Entr
     except InvalidInput as error:
         raise EntryError(_engine_issue(entry, error)) from None
     return slot
+
+
+def first_invalid(players: int, rules: HouseRules, entries: Sequence[Entry]) -> tuple[int, Issue] | None:
+    """Return the first entry (its index and issue) that no list could hold, or None.
+
+    Unlike `check`, an entry's place is not judged: a list whose later hands stopped fitting
+    after an edit (and was then saved to a file) reads back as it was, those hands marked.
+    """
+    for index, entry in enumerate(entries):
+        issues = _entry_issues(entry, players, rules)
+        if issues:
+            return index, issues[0]
+    for index, row in enumerate(build(players, rules, entries).rows):
+        if row.invalid is not None:
+            return index, row.invalid
+    return None
+
+
+MAX_NAME: Final = 24
+MAX_TITLE: Final = 60
+
+
+def clean_text(text: str) -> str:
+    """Return user text with its white space folded (names, titles)."""
+    return " ".join(text.split())
+
+
+def check_names(names: Sequence[str]) -> tuple[str, ...]:
+    """Return the players' names, cleaned; raise `EntryError` on ``player_<n>`` (from 1).
+
+    Three or four names, none empty, none longer than `MAX_NAME`, no name twice (whatever its
+    capitals).
+    """
+    cleaned = tuple(clean_text(name) for name in names)
+    if len(cleaned) not in PLAYERS:
+        raise EntryError(Issue("players", Problem.MALFORMED))
+    seen: set[str] = set()
+    for number, name in enumerate(cleaned, start=1):
+        if not name:
+            raise EntryError(Issue(f"player_{number}", Problem.NAME_MISSING))
+        if len(name) > MAX_NAME:
+            raise EntryError(Issue(f"player_{number}", Problem.NAME_TOO_LONG, value=MAX_NAME))
+        if name.casefold() in seen:
+            raise EntryError(Issue(f"player_{number}", Problem.NAME_TWICE))
+        seen.add(name.casefold())
+    return cleaned
 
 
 # ---------------------------------------------------------------------------------------------
