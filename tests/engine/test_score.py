@@ -9,6 +9,7 @@ import pytest
 
 from webapp.engine import (
     BID_VALUES,
+    BockTrigger,
     CardSet,
     Contract,
     GameType,
@@ -17,6 +18,7 @@ from webapp.engine import (
     Level,
     LossReason,
     StepKind,
+    bock_triggers,
     matadors,
     next_bid,
     settle,
@@ -184,7 +186,8 @@ def test_schwarz_announced_missed() -> None:
         ({"bid": 19}, "bid", InputReason.INVALID_BID),
         ({"re": True}, "re", InputReason.RE_WITHOUT_KONTRA),
         ({"players": 5}, "players", InputReason.OUT_OF_RANGE),
-        ({"declarer_tricks": 0, "declarer_points": 23}, "declarer_points", InputReason.INCONSISTENT),
+        ({"declarer_tricks": 0, "declarer_points": 23}, "declarer_points",
+         InputReason.INCONSISTENT),
         ({"declarer_tricks": 10, "declarer_points": 110}, "declarer_points",
          InputReason.INCONSISTENT),
         ({"declarer_tricks": 1, "declarer_points": 61}, "declarer_points",
@@ -277,3 +280,13 @@ def test_ramsch_scores() -> None:
         settle_ramsch(points=(60, 50, 0), tricks=(6, 4, 0))
     with pytest.raises(InvalidInput):
         settle_ramsch(points=(70, 48, 2), tricks=(6, 4, 0))
+
+
+def test_bock_triggers() -> None:
+    grand = settle(Contract(GameType.GRAND, hand=True), matadors=2, declarer_points=95, bid=18)
+    assert bock_triggers(grand) == {
+        BockTrigger.VALUE_120, BockTrigger.SCHNEIDER, BockTrigger.GRAND_HAND_WON}
+    kontra = settle(Contract(GameType.CLUBS), matadors=1, declarer_points=50, bid=18,
+                    kontra=True, re=True)
+    assert bock_triggers(kontra) == {BockTrigger.KONTRA_SUCCEEDED, BockTrigger.RE}
+    assert bock_triggers(settle(Contract(GameType.NULL), declarer_tricks=0, bid=23)) == set()
