@@ -27,8 +27,10 @@ _clock = time.process_time
 def random_game(rng: random.Random, seed: int, options: Options) -> GameState:
     """Deal, bid, take the skat or not, declare, play ten tricks and settle, at random."""
     state = GameState.new(Deal.from_seed(seed), options)
+    pick = rng.random
     while not state.finished:
-        state = state.apply(rng.choice(state.legal_actions()))
+        actions = state.legal_actions()
+        state = state.apply(actions[int(pick() * len(actions))])
     state.settlement  # noqa: B018 - settling is part of a complete game
     return state
 

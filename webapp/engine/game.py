@@ -481,7 +481,9 @@ class GameState:
             assert rules is not None and self._to_act is not None
             playable = self._hands[self._to_act]
             if self._trick:
-                playable = rules.legal_mask(playable, self._trick[0])
+                following = playable & rules.class_masks[self._trick[0]]
+                if following:
+                    playable = following
             actions = _plays(playable)
             if self._options.kontra_re:
                 return self._doubling_choices() + actions
@@ -776,9 +778,17 @@ class GameState:
         if not hand & bit:
             raise IllegalAction(Reason.CARD_NOT_IN_HAND, _PLAYS[card.index])
         trick = self._trick
-        if trick and not bit & rules.legal_mask(hand, trick[0]):
-            raise IllegalAction(Reason.MUST_FOLLOW_SUIT, _PLAYS[card.index])
-        self._hands = _replace(hands, actor, hand ^ bit)
+        if trick:
+            following = hand & rules.class_masks[trick[0]]
+            if following and not bit & following:
+                raise IllegalAction(Reason.MUST_FOLLOW_SUIT, _PLAYS[card.index])
+        hand ^= bit
+        if actor == 0:
+            self._hands = (hand, hands[1], hands[2])
+        elif actor == 1:
+            self._hands = (hands[0], hand, hands[2])
+        else:
+            self._hands = (hands[0], hands[1], hand)
         if cold.re_open and actor == cold.declarer:
             self._setup().re_open = False
         trick = (*trick, card.index)
