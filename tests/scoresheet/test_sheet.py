@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.engine import Contract, GameType, InputReason
+from webapp.engine import BockTrigger, Contract, GameType, InputReason
 from webapp.scoresheet.sheet import (
     PRESETS,
-    BockTrigger,
     EntryError,
     Game,
     HouseRules,
@@ -54,7 +53,7 @@ EVENING_RULES = HouseRules(
     ramsch_after_bock=True,
     ramsch_grand_hand=True,
     schieberamsch=True,
-    bock=frozenset({BockTrigger.SPLIT_60, BockTrigger.KONTRA_WON, BockTrigger.RE, BockTrigger.SCHNEIDER}),
+    bock=frozenset({BockTrigger.SPLIT_60_60, BockTrigger.KONTRA_SUCCEEDED, BockTrigger.RE, BockTrigger.SCHNEIDER}),
     bock_one_per_hand=True,
 )
 EVENING = [
@@ -112,7 +111,7 @@ def test_three_player_evening_hand_by_hand() -> None:
     assert sheet.next.number == 10 and sheet.next.dealer == ANNA and sheet.next.round is RoundKind.BOCK
     assert sheet.rows[0].triggers == (BockTrigger.RE,)
     assert sheet.rows[2].triggers == (BockTrigger.SCHNEIDER,)
-    assert sheet.rows[8].triggers == (BockTrigger.KONTRA_WON,)
+    assert sheet.rows[8].triggers == (BockTrigger.KONTRA_SUCCEEDED,)
 
 
 def test_the_running_totals_add_up_row_by_row() -> None:
@@ -168,7 +167,7 @@ def test_deleting_a_hand_moves_the_deal_of_every_later_hand() -> None:
 
 def test_four_players_seeger_fabian_with_bock() -> None:
     rules = HouseRules(kontra=True, seeger_fabian=True,
-                       bock=frozenset({BockTrigger.SPLIT_60, BockTrigger.VALUE_120}))
+                       bock=frozenset({BockTrigger.SPLIT_60_60, BockTrigger.VALUE_120}))
     entries = [
         # 1 (Anna deals and sits out): Diamonds with 1, 61: +18; Seeger-Fabian +68.
         game(BEN, GameType.DIAMONDS, bid=18, matadors=1, points=61),
@@ -259,7 +258,7 @@ def test_at_most_one_bock_round_per_hand() -> None:
 def test_schneider_starts_no_bock_round_inside_one_when_so_chosen() -> None:
     schneider = game(BEN, GameType.HEARTS, bid=18, matadors=1, points=95)
     kontra_lost = game(ANNA, GameType.CLUBS, bid=18, matadors=1, points=50, kontra=True)
-    triggers = frozenset({BockTrigger.SCHNEIDER, BockTrigger.KONTRA_WON})
+    triggers = frozenset({BockTrigger.SCHNEIDER, BockTrigger.KONTRA_SUCCEEDED})
     entries = [kontra_lost, schneider]
     always = build(3, HouseRules(kontra=True, bock=triggers), entries)
     assert always.rows[1].slot.bock and always.rows[1].triggers == (BockTrigger.SCHNEIDER,)
@@ -287,18 +286,22 @@ def test_the_sixty_triggers_grand_hand_and_value() -> None:
 
 
 def test_two_full_rounds_without_bock_start_one() -> None:
-    rules = HouseRules(bock=frozenset({BockTrigger.TWO_ROUNDS, BockTrigger.RE}), kontra=True)
+    rules = HouseRules(bock=frozenset({BockTrigger.RE}), bock_two_rounds=True, kontra=True)
     plain = game(ANNA, GameType.DIAMONDS, bid=18, matadors=1, points=61)
     sheet = build(3, rules, [plain] * 6)
     assert [row.new_bock_rounds for row in sheet.rows] == [0, 0, 0, 0, 0, 1]
-    assert sheet.rows[5].triggers == (BockTrigger.TWO_ROUNDS,)
+    assert sheet.rows[5].two_rounds and sheet.rows[5].triggers == ()
     # A Re in hand 1 starts a Bock round (hands 2–4); the two rounds are counted from seat 0's
     # deal again: hands 7–12, so hand 12 starts the next one, not hand 9.
     re = game(ANNA, GameType.DIAMONDS, bid=18, matadors=1, points=61, kontra=True, re=True)
     sheet = build(3, rules, [re] + [plain] * 12)
     started = [row.slot.number for row in sheet.rows if row.new_bock_rounds]
     assert started == [1, 12]
-    assert sheet.rows[11].triggers == (BockTrigger.TWO_ROUNDS,)
+    assert sheet.rows[11].two_rounds and not sheet.rows[0].two_rounds
+    # Alone, two rounds without Bock are enough to have Bock rounds (and Ramsch rounds after).
+    alone = HouseRules(bock_two_rounds=True, ramsch_after_bock=True)
+    assert alone.ramsch_after_bock
+    assert [str(r) for r in build(3, alone, [plain] * 6).rounds] == ["bock:3", "ramsch:3"]
 
 
 def test_a_four_player_ramsch_leaves_the_dealer_out() -> None:

@@ -31,19 +31,20 @@ from typing import Final, TypeAlias, TypeVar
 
 from webapp.engine import (
     BID_VALUES,
+    BockTrigger,
     Contract,
     GameType,
     InputReason,
     InvalidInput,
     RamschSettlement,
     Settlement,
+    bock_triggers,
     settle,
     settle_ramsch,
 )
 from webapp.engine.tally import missed_schwarz_tricks, ramsch_tricks
 
 __all__ = [
-    "BockTrigger",
     "Preset",
     "HouseRules",
     "PRESETS",
@@ -81,19 +82,6 @@ _MAX_PUSHES: Final = 3
 _NO_AUCTION_BID: Final = BID_VALUES[0]  # a Grand hand in a Ramsch round follows no auction
 
 
-class BockTrigger(Enum):
-    """What makes a hand start a new Bock round (rules.md §10 and the seed scoresheet)."""
-
-    LOST_WITH_60 = "lost_60"  # a suit or Grand game lost with exactly 60 card points
-    SPLIT_60 = "split_60"  # card points split 60 : 60 in a suit or Grand game
-    VALUE_120 = "value_120"  # a value of 120 or more before any doubling
-    KONTRA_WON = "kontra_won"  # a successful Kontra: the declarer lost
-    RE = "re"  # any Re
-    SCHNEIDER = "schneider"  # a side ended Schneider
-    GRAND_HAND_WON = "grand_hand_won"
-    TWO_ROUNDS = "two_rounds"  # two full rounds (from seat 0's deal) without any Bock
-
-
 class Preset(Enum):
     """The starting points for a list's house rules."""
 
@@ -110,7 +98,8 @@ class HouseRules:
     round needs a Bock trigger, Schieberamsch needs some Ramsch, ...), and a list played all in
     Ramsch has no Bock, so equal rules always compare equal. ``kontra_after_18``,
     ``ramsch_skat_to_loser`` and ``schieberamsch_no_jacks`` are kept by the players; the list
-    only shows them.
+    only shows them. ``bock`` holds the game events that start a Bock round (the engine's
+    `BockTrigger`); ``bock_two_rounds`` adds one after two full rounds without any Bock.
     """
 
     kontra: bool = False
@@ -123,6 +112,7 @@ class HouseRules:
     schieberamsch: bool = False
     schieberamsch_no_jacks: bool = False
     bock: frozenset[BockTrigger] = frozenset()
+    bock_two_rounds: bool = False
     bock_one_per_hand: bool = False
     bock_schneider_outside_bock: bool = False
     seeger_fabian: bool = False
@@ -131,10 +121,10 @@ class HouseRules:
         drop: set[str] = set()
         if self.ramsch_list:
             object.__setattr__(self, "bock", frozenset())
-            drop |= {"ramsch_passed_in", "ramsch_after_bock"}
+            drop |= {"ramsch_passed_in", "ramsch_after_bock", "bock_two_rounds"}
         if not self.kontra:
             drop.add("kontra_after_18")
-        if not self.bock:
+        if not (self.bock or (self.bock_two_rounds and "bock_two_rounds" not in drop)):
             drop |= {"ramsch_after_bock", "bock_one_per_hand"}
         if BockTrigger.SCHNEIDER not in self.bock:
             drop.add("bock_schneider_outside_bock")
@@ -192,7 +182,7 @@ PRESETS: Final[Mapping[Preset, HouseRules]] = {
         kontra=True,
         ramsch_passed_in=True,
         bock=frozenset(
-            {BockTrigger.SPLIT_60, BockTrigger.VALUE_120, BockTrigger.KONTRA_WON, BockTrigger.RE}
+            {BockTrigger.SPLIT_60_60, BockTrigger.VALUE_120, BockTrigger.KONTRA_SUCCEEDED, BockTrigger.RE}
         ),
         bock_one_per_hand=True,
     ),
@@ -347,6 +337,7 @@ class Row:
     totals: tuple[int, ...]
     seeger_fabian_totals: tuple[int, ...]
     triggers: tuple[BockTrigger, ...]
+    two_rounds: bool  # two full rounds without Bock ended with this hand and started one
     new_bock_rounds: int
     issues: tuple[Issue, ...]
     invalid: Issue | None = None
@@ -518,28 +509,18 @@ def _engine_issue(entry: Entry, error: InvalidInput) -> Issue:
     return Issue(name, error.reason)
 
 
-def _triggers(entry: Entry, settlement: Settlement | RamschSettlement | None, slot: Slot,
+def _triggers(settlement: Settlement | RamschSettlement | None, slot: Slot,
               rules: HouseRules) -> list[BockTrigger]:
-    """Return the Bock triggers a hand fires (not counting two rounds without Bock)."""
-    if slot.round is RoundKind.RAMSCH or not isinstance(entry, Game):
+    """Return the Bock triggers of the list's rules that a hand sets off (the engine finds them).
+
+    A hand in a Ramsch round starts no Bock round (nor does its Grand Hand).
+    """
+    if slot.round is RoundKind.RAMSCH or not isinstance(settlement, Settlement):
         return []
-    if not isinstance(settlement, Settlement):
-        return []
-    game_type = settlement.contract.game_type
-    sixty = game_type.has_matadors and entry.points == 60
-    fired = {
-        BockTrigger.LOST_WITH_60: sixty and not settlement.won,
-        BockTrigger.SPLIT_60: sixty,
-        BockTrigger.VALUE_120: settlement.value >= 120,
-        BockTrigger.KONTRA_WON: settlement.kontra and not settlement.won,
-        BockTrigger.RE: settlement.re,
-        BockTrigger.SCHNEIDER: settlement.schneider
-        and not (rules.bock_schneider_outside_bock and slot.bock),
-        BockTrigger.GRAND_HAND_WON: game_type is GameType.GRAND
-        and settlement.contract.hand
-        and settlement.won,
-    }
-    return [trigger for trigger in BockTrigger if trigger in rules.bock and fired.get(trigger)]
+    fired = bock_triggers(settlement) & rules.bock
+    if rules.bock_schneider_outside_bock and slot.bock:
+        fired -= {BockTrigger.SCHNEIDER}
+    return [trigger for trigger in BockTrigger if trigger in fired]
 
 
 def _two_rounds_without_bock(rows: Sequence[Row], slot: Slot) -> bool:
@@ -578,12 +559,10 @@ def build(players: int, rules: HouseRules, entries: Iterable[Entry]) -> Sheet:
         except InvalidInput as error:  # stored before a stricter engine: shown, scored 0
             invalid = _engine_issue(entry, error)
             settlement, scores, seeger = None, (0,) * players, (0,) * players
-        triggers = _triggers(entry, settlement, slot, rules)
+        triggers = _triggers(settlement, slot, rules)
         new_rounds = min(len(triggers), 1) if rules.bock_one_per_hand else len(triggers)
-        if (not new_rounds and BockTrigger.TWO_ROUNDS in rules.bock
-                and _two_rounds_without_bock(rows, slot)):
-            triggers.append(BockTrigger.TWO_ROUNDS)
-            new_rounds = 1
+        two_rounds = not new_rounds and rules.bock_two_rounds and _two_rounds_without_bock(rows, slot)
+        new_rounds += two_rounds
         if queue:
             head = queue[0]
             queue[0] = replace(head, hands=head.hands - 1)
@@ -608,6 +587,7 @@ def build(players: int, rules: HouseRules, entries: Iterable[Entry]) -> Sheet:
                 totals=tuple(totals),
                 seeger_fabian_totals=tuple(seeger_totals),
                 triggers=tuple(triggers),
+                two_rounds=two_rounds,
                 new_bock_rounds=new_rounds,
                 issues=tuple(issues),
                 invalid=invalid,
