@@ -150,23 +150,30 @@ def _shown_fields(slot: Slot, rules: HouseRules) -> set[str]:
 
 
 def _rows(loaded: Loaded) -> list[dict[str, Any]]:
-    """Describe each hand of the sheet for the table: reading, scores, issues."""
-    deck = web.current_deck()
+    """Describe each hand of the sheet for the table: reading, each player's cell, issues."""
+    phrases = words.Phrases(web.current_deck())
+    names = loaded.names
+    hands_url = url_for(".add_hand", token=loaded.stored.token)  # a hand's page is hands_url/<number>
+    seeger = loaded.rules.seeger_fabian
     rows = []
     for row in loaded.sheet.rows:
-        declarer = row.entry.declarer if isinstance(row.entry, Game) else None
         issues = [words.issue_text(issue, loaded.rules) for issue in row.issues]
         if row.invalid is not None:
             issues.append(words.issue_text(row.invalid, loaded.rules))
+        standing = row.seeger_fabian_totals if seeger else row.totals
+        delta = row.seeger_fabian if seeger else row.scores
         rows.append({
             "row": row,
-            "declarer": declarer,
-            "reading": words.reading(row, loaded.names, deck),
-            "standing": row.seeger_fabian_totals if loaded.rules.seeger_fabian else row.totals,
-            "delta": row.seeger_fabian if loaded.rules.seeger_fabian else row.scores,
+            "dealer": names[row.slot.dealer],
+            "declarer": names[row.entry.declarer] if isinstance(row.entry, Game) else "",
+            "reading": phrases.reading(row, names),
+            "cells": [(phrases.signed(total), phrases.signed(change) if change else "", seat == row.slot.sitting_out)
+                      for seat, (total, change) in enumerate(zip(standing, delta))],
             "triggers": [str(words.TRIGGER_SHORT[trigger]) for trigger in row.triggers]
             + ([str(words.TWO_ROUNDS_SHORT)] if row.two_rounds else []),
             "issues": issues,
+            "change": phrases.text["change"] % {"number": row.slot.number},
+            "edit": f"{hands_url}/{row.slot.number}",
         })
     return rows
 

@@ -177,71 +177,97 @@ def game_label(game_type: GameType, deck: Deck) -> str:
     return str(game_name(game_type, deck))
 
 
-def _matadors(count: int) -> str:
-    if count > 0:
-        return gettext("with %(num)s", num=count)
-    return gettext("without %(num)s", num=-count)
+#: The words every row of a sheet may repeat; `Phrases` looks each up once per page.
+ROW_WORDS: dict[str, LazyString] = {
+    "hand": words.LEVEL_NAMES[Level.HAND],
+    "ouvert": words.LEVEL_NAMES[Level.OUVERT],
+    "schneider_announced": words.LEVEL_NAMES[Level.SCHNEIDER_ANNOUNCED],
+    "schwarz_announced": words.LEVEL_NAMES[Level.SCHWARZ_ANNOUNCED],
+    "schneider": words.LEVEL_NAMES[Level.SCHNEIDER],
+    "schwarz": words.LEVEL_NAMES[Level.SCHWARZ],
+    "with": lazy_gettext("with %(num)s"),
+    "without": lazy_gettext("without %(num)s"),
+    "won": lazy_pgettext("game result", "won"),
+    "lost": lazy_pgettext("game result", "lost"),
+    "overbid": lazy_gettext("lost: overbid"),
+    "kontra": lazy_pgettext("doubling", "Kontra"),
+    "re": lazy_pgettext("doubling", "Re"),
+    "instead": lazy_gettext("instead of the Ramsch"),
+    "ramsch": lazy_pgettext("game", "Ramsch"),
+    "durchmarsch": lazy_gettext("Durchmarsch"),
+    "jungfrau": lazy_gettext("Jungfrau"),
+    "bock": lazy_gettext("Bock"),
+    "passed": words.PHASES[Phase.PASSED_IN],
+    "not_scored": lazy_gettext("Not scored"),
+    "reading": lazy_gettext("%(reading)s: %(score)s"),
+    "change": lazy_gettext("Change hand %(number)s"),
+}
 
 
-def _game_parts(row: Row, game: Game, settlement: Settlement, deck: Deck) -> list[str]:
-    contract = settlement.contract
-    parts = [game_label(contract.game_type, deck)]
-    if contract.hand:
-        parts.append(str(words.LEVEL_NAMES[Level.HAND]))
-    if contract.ouvert:
-        parts.append(str(words.LEVEL_NAMES[Level.OUVERT]))
-    elif contract.schwarz_announced:
-        parts.append(str(words.LEVEL_NAMES[Level.SCHWARZ_ANNOUNCED]))
-    elif contract.schneider_announced:
-        parts.append(str(words.LEVEL_NAMES[Level.SCHNEIDER_ANNOUNCED]))
-    if settlement.matadors is not None:
-        parts.append(_matadors(settlement.matadors))
-    if settlement.won:
-        parts.append(pgettext("game result", "won"))
-    elif settlement.overbid:
-        parts.append(gettext("lost: overbid"))
-    else:
-        parts.append(pgettext("game result", "lost"))
-    if settlement.schwarz:
-        parts.append(str(words.LEVEL_NAMES[Level.SCHWARZ]))
-    elif settlement.schneider:
-        parts.append(str(words.LEVEL_NAMES[Level.SCHNEIDER]))
-    if settlement.kontra:
-        parts.append(pgettext("doubling", "Kontra"))
-    if settlement.re:
-        parts.append(pgettext("doubling", "Re"))
-    if row.slot.round is RoundKind.RAMSCH:
-        parts.append(gettext("instead of the Ramsch"))
-    return parts
+class Phrases:
+    """The words and numbers of one page of a sheet, each looked up or formatted once."""
 
+    def __init__(self, deck: Deck) -> None:
+        self.text = {key: str(value) for key, value in ROW_WORDS.items()}
+        self.games = {game: game_label(game, deck) for game in GameType if game is not GameType.RAMSCH}
+        self._signed: dict[int, str] = {}
 
-def _ramsch_parts(ramsch: Ramsch, settlement: RamschSettlement) -> list[str]:
-    parts = [pgettext("game", "Ramsch")]
-    if settlement.durchmarsch is not None:
-        parts.append(gettext("Durchmarsch"))
-    elif settlement.jungfrau:
-        parts.append(gettext("Jungfrau"))
-    if ramsch.pushes:
-        parts.append(ngettext("pushed once", "pushed %(num)d times", ramsch.pushes))
-    return parts
+    def signed(self, value: int) -> str:
+        """Format a score with its sign, as `webapp.i18n.signed` does."""
+        if value not in self._signed:
+            self._signed[value] = signed(value)
+        return self._signed[value]
 
+    def _game(self, row: Row, settlement: Settlement) -> list[str]:
+        text = self.text
+        contract = settlement.contract
+        parts = [self.games[contract.game_type]]
+        if contract.hand:
+            parts.append(text["hand"])
+        if contract.ouvert:
+            parts.append(text["ouvert"])
+        elif contract.schwarz_announced:
+            parts.append(text["schwarz_announced"])
+        elif contract.schneider_announced:
+            parts.append(text["schneider_announced"])
+        if settlement.matadors is not None:
+            key = "with" if settlement.matadors > 0 else "without"
+            parts.append(text[key] % {"num": abs(settlement.matadors)})
+        parts.append(text["won" if settlement.won else "overbid" if settlement.overbid else "lost"])
+        if settlement.schwarz or settlement.schneider:
+            parts.append(text["schwarz" if settlement.schwarz else "schneider"])
+        parts += [text[name] for name in ("kontra", "re") if getattr(settlement, name)]
+        if row.slot.round is RoundKind.RAMSCH:
+            parts.append(text["instead"])
+        return parts
 
-def reading(row: Row, names: Sequence[str], deck: Deck) -> str:
-    """Read a hand in a few words: "Hearts, Hand, with 2, won, Bock: +80", "Ramsch: Ben −70"."""
-    settlement = row.settlement
-    if row.invalid is not None:
-        return gettext("Not scored")
-    if isinstance(row.entry, Game) and isinstance(settlement, Settlement):
-        parts = _game_parts(row, row.entry, settlement, deck)
-        score = signed(settlement.score)
-    elif isinstance(row.entry, Ramsch) and isinstance(settlement, RamschSettlement):
-        parts = _ramsch_parts(row.entry, settlement)
-        score = ", ".join(f"{names[seat]} {signed(points)}" for seat, points in enumerate(row.scores) if points)
-    else:
-        return str(words.PHASES[Phase.PASSED_IN])
-    if row.slot.bock:
-        parts.append(gettext("Bock"))
-    return gettext("%(reading)s: %(score)s", reading=", ".join(parts), score=score)
+    def _ramsch(self, ramsch: Ramsch, settlement: RamschSettlement) -> list[str]:
+        parts = [self.text["ramsch"]]
+        if settlement.durchmarsch is not None:
+            parts.append(self.text["durchmarsch"])
+        elif settlement.jungfrau:
+            parts.append(self.text["jungfrau"])
+        if ramsch.pushes:
+            parts.append(ngettext("pushed once", "pushed %(num)d times", ramsch.pushes))
+        return parts
+
+    def reading(self, row: Row, names: Sequence[str]) -> str:
+        """Read a hand in a few words: "Hearts, Hand, with 2, won, Bock: +80", "Ramsch: Ben −70"."""
+        settlement = row.settlement
+        if row.invalid is not None:
+            return self.text["not_scored"]
+        if isinstance(row.entry, Game) and isinstance(settlement, Settlement):
+            parts = self._game(row, settlement)
+            score = self.signed(settlement.score)
+        elif isinstance(row.entry, Ramsch) and isinstance(settlement, RamschSettlement):
+            parts = self._ramsch(row.entry, settlement)
+            score = ", ".join(f"{names[seat]} {self.signed(points)}"
+                              for seat, points in enumerate(row.scores) if points)
+        else:
+            return self.text["passed"]
+        if row.slot.bock:
+            parts.append(self.text["bock"])
+        return self.text["reading"] % {"reading": ", ".join(parts), "score": score}
 
 
 def upcoming(rounds: Sequence[Round]) -> list[str]:

@@ -177,9 +177,8 @@ def _last_change(list_id: int) -> ScoreChange | None:
     return db.session.execute(query).scalar_one_or_none()
 
 
-def _number_of(hand_id: int, list_id: int) -> int:
-    """Return the number a hand has, or would have again if it is brought back."""
-    live = _live_hands(list_id)
+def _number_of(hand_id: int, live: list[ScoreHand]) -> int:
+    """Return the number a hand has among the ``live`` hands, or would have if brought back."""
     return 1 + sum(1 for hand in live if hand.id < hand_id)
 
 
@@ -189,6 +188,7 @@ def load_list(token: str) -> StoredList | None:
     if record is None:
         return None
     change = _last_change(record.id)
+    live = _live_hands(record.id)
     return StoredList(
         token=record.token,
         title=record.title,
@@ -197,9 +197,8 @@ def load_list(token: str) -> StoredList | None:
         revision=record.revision,
         created=record.created,
         updated=record.updated,
-        hands=tuple(dict(hand.fields) for hand in _live_hands(record.id)),
-        last_change=None if change is None else Change(Action(change.action),
-                                                       _number_of(change.hand_id, record.id)),
+        hands=tuple(dict(hand.fields) for hand in live),
+        last_change=None if change is None else Change(Action(change.action), _number_of(change.hand_id, live)),
     )
 
 
@@ -295,7 +294,7 @@ def undo(token: str, revision: int) -> Change | None:
         hand.deleted = False
     change.undone = True
     db.session.flush()
-    undone = Change(action, _number_of(hand.id, record.id))
+    undone = Change(action, _number_of(hand.id, _live_hands(record.id)))
     db.session.commit()
     return undone
 
