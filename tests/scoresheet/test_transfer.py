@@ -106,10 +106,17 @@ def test_a_file_that_is_no_list_is_refused(text: str, line: int, reason) -> None
     assert (refused.value.line, refused.value.reason) == (line, reason)
 
 
-def test_bytes_that_are_not_text_are_refused() -> None:
+@pytest.mark.parametrize("data", [b"\xff\xfe\x00k\x00i", b"kiebitz-scoresheet,1\ntitle," + b"x" * 200_000 + b"\n"])
+def test_bytes_that_are_not_text_are_refused(data: bytes) -> None:
     with pytest.raises(FileError) as refused:
-        read(b"\xff\xfe\x00k\x00i")
+        read(data)
     assert refused.value.reason is FileProblem.NOT_TEXT
+
+
+def test_control_characters_are_dropped_from_names_and_title() -> None:
+    text = export(players=("An\x00na", "Ben", "Cem"), title="Fri\x07day", entries=[]).decode("utf-8")
+    listing = read(text.encode("utf-8"))
+    assert listing.players == ("Anna", "Ben", "Cem") and listing.title == "Friday"
 
 
 def test_an_empty_list_round_trips() -> None:

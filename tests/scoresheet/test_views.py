@@ -140,6 +140,21 @@ def test_bad_input_is_refused_at_its_field_and_nothing_is_saved(client: FlaskCli
             assert f'value="{value}"' in html
 
 
+def test_a_problem_without_a_field_on_the_form_is_shown_above_the_button(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client, player_4="", preset="custom", ramsch_list="1", ramsch_grand_hand="1")
+    page = client.get(f"/en/lists/{token}").get_data(as_text=True)
+    assert "Grand Hand instead of the Ramsch" in page and 'name="bid"' not in page
+    # A tampered form: a suit game where the list plays Ramsch or a Grand Hand.
+    response = enter(client, app, token, {**CLUBS, "declarer": "1"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert '<p class="notice notice--error">This hand is in a Ramsch round: enter the Ramsch, or the Grand Hand played instead.</p>' in html
+    grand = enter(client, app, token, {"kind": "game", "declarer": "1", "game": "grand", "hand": "1",
+                                       "matadors": "1", "points": "70"})
+    assert grand.status_code == 303
+    assert "Grand, Hand, with 1, won, instead of the Ramsch: +72" in client.get(f"/en/lists/{token}").get_data(as_text=True)
+
+
 def test_a_stale_revision_is_refused_politely(client: FlaskClient, app: Flask) -> None:
     token = new_list(client)
     first = client.post(f"/en/lists/{token}/hands", data={**CLUBS, "revision": "0"})

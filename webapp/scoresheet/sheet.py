@@ -24,6 +24,7 @@ them. `check` tells whether an entry may stand at its place in a list.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -649,8 +650,12 @@ MAX_TITLE: Final = 60
 
 
 def clean_text(text: str) -> str:
-    """Return user text with its white space folded (names, titles)."""
-    return " ".join(text.split())
+    r"""Return user text with its white space folded and control characters dropped (names, titles).
+
+    >>> clean_text("  Anna\tMaria\x00 ")
+    'Anna Maria'
+    """
+    return "".join(ch for ch in " ".join(text.split()) if unicodedata.category(ch) != "Cc")
 
 
 def check_names(names: Sequence[str]) -> tuple[str, ...]:

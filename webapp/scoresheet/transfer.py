@@ -157,7 +157,11 @@ def read(data: bytes) -> ListFile:
     text = _decode(data)
     first = text.split("\n", 1)[0]
     delimiter = ";" if first.count(";") > first.count(",") else ","
-    lines = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        lines = list(reader)
+    except csv.Error:  # a NUL byte, a field longer than csv allows
+        raise FileError(reader.line_num, "", FileProblem.NOT_TEXT) from None
     if not lines or not lines[0] or lines[0][0].strip() != MAGIC:
         raise FileError(1, "", FileProblem.NOT_A_LIST)
     if len(lines[0]) < 2 or lines[0][1].strip() != VERSION:
