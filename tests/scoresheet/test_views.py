@@ -298,3 +298,15 @@ def test_every_page_in_every_language(client: FlaskClient, app: Flask, filled: s
     assert english_leaks(refused.get_data(as_text=True), lang) == []
     wrong = client.post(f"/{lang}/lists/new", data={**PLAYERS4, "player_2": "", "preset": "pub"})
     assert english_leaks(wrong.get_data(as_text=True), lang) == []
+
+
+def test_games_are_named_after_the_chosen_deck(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client)
+    enter(client, app, token, CLUBS)
+    client.set_cookie("deck", "german")
+    html = client.get(f"/en/lists/{token}").get_data(as_text=True)
+    assert "Acorns, with 2, won: +36" in html
+    assert re.search(r'name="game" value="clubs"[^>]*> Acorns', html)
+    assert "Eichel, mit 2, gewonnen: +36" in client.get(f"/de/lists/{token}").get_data(as_text=True)
+    client.set_cookie("deck", "french")
+    assert "Kreuz, mit 2, gewonnen: +36" in client.get(f"/de/lists/{token}").get_data(as_text=True)

@@ -16,11 +16,11 @@ from flask_babel import gettext, pgettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import web
+from webapp.engine import BID_VALUES, BockTrigger, GameType
+from webapp.engine.game import Phase
 from webapp.scoresheet import bp, words
 from webapp.scoresheet.chart import chart
 from webapp.scoresheet.forms import Form, NewList, entry_values, read_new_list, rules_form
-from webapp.engine import BID_VALUES, BockTrigger, GameType
-from webapp.engine.game import Phase
 from webapp.scoresheet.sheet import (
     PRESETS,
     Entry,
@@ -43,7 +43,9 @@ from webapp.words import PHASES
 
 LISTS_COOKIE = "scoresheet_lists"
 REMEMBERED = 40  # lists a browser keeps in its cookie
-GAME_ORDER = ("diamonds", "hearts", "spades", "clubs", "grand", "null")
+GAME_ORDER = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND,
+              GameType.NULL)
+KINDS = ("game", "ramsch", "passed")
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ def _entry_form(loaded: Loaded, slot: Slot, *, values: dict[str, str] | None = N
     """Describe the entry form for ``slot``: its values, kinds, error and focus."""
     kinds = _kinds(slot, loaded.rules)
     values = dict(values or {})
-    if values.get("kind") not in kinds and values.get("kind"):
+    if values.get("kind") in KINDS and values["kind"] not in kinds:
         kinds.append(values["kind"])  # an edited hand that no longer fits keeps its kind shown
     values.setdefault("kind", kinds[0])
     if slot.round is RoundKind.RAMSCH and values["kind"] == "game":
@@ -149,9 +151,8 @@ def _shown_fields(slot: Slot, rules: HouseRules) -> set[str]:
     return shown
 
 
-def _rows(loaded: Loaded) -> list[dict[str, Any]]:
+def _rows(loaded: Loaded, phrases: words.Phrases) -> list[dict[str, Any]]:
     """Describe each hand of the sheet for the table: reading, each player's cell, issues."""
-    phrases = words.Phrases(web.current_deck())
     names = loaded.names
     hands_url = url_for(".add_hand", token=loaded.stored.token)  # a hand's page is hands_url/<number>
     seeger = loaded.rules.seeger_fabian
@@ -190,6 +191,7 @@ def _undo_label(change: store.Change | None) -> str:
 
 def _context(loaded: Loaded, **extra: Any) -> dict[str, Any]:
     sheet = loaded.sheet
+    phrases = words.Phrases(web.current_deck())
     standings = [tuple(0 for _ in loaded.names)] + [
         row.seeger_fabian_totals if loaded.rules.seeger_fabian else row.totals for row in sheet.rows
     ]
@@ -203,14 +205,14 @@ def _context(loaded: Loaded, **extra: Any) -> dict[str, Any]:
         "rules": loaded.rules,
         "rule_lines": rule_lines(loaded.rules),
         "sheet": sheet,
-        "rows": _rows(loaded),
+        "rows": _rows(loaded, phrases),
         "revision": loaded.stored.revision,
         "upcoming": words.upcoming(sheet.rounds),
         "undo_label": _undo_label(loaded.stored.last_change),
         "chart": chart(standings) if sheet.rows else None,
         "messages": get_flashed_messages(),
         "bid_values": BID_VALUES,
-        "game_names": {game: words.game_label(GameType(game), web.current_deck()) for game in GAME_ORDER},
+        "game_names": {game.value: phrases.games[game] for game in GAME_ORDER},
     }
     context.update(extra)
     return context

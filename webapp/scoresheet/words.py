@@ -172,11 +172,6 @@ def file_error_text(error: FileError, rules: HouseRules) -> str:
     return gettext("Line %(line)s: %(problem)s", line=error.line, problem=problem)
 
 
-def game_label(game_type: GameType, deck: Deck) -> str:
-    """Name a game in the user's deck: "Hearts", or "Bells" with German-suited cards."""
-    return str(game_name(game_type, deck))
-
-
 #: The words every row of a sheet may repeat; `Phrases` looks each up once per page.
 ROW_WORDS: dict[str, LazyString] = {
     "hand": words.LEVEL_NAMES[Level.HAND],
@@ -209,7 +204,8 @@ class Phrases:
 
     def __init__(self, deck: Deck) -> None:
         self.text = {key: str(value) for key, value in ROW_WORDS.items()}
-        self.games = {game: game_label(game, deck) for game in GameType if game is not GameType.RAMSCH}
+        # Games are named after the user's deck: "Hearts", or "Bells" with German-suited cards.
+        self.games = {game: str(game_name(game, deck)) for game in GameType if game is not GameType.RAMSCH}
         self._signed: dict[int, str] = {}
 
     def signed(self, value: int) -> str:
