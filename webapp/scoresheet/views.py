@@ -22,6 +22,8 @@ from webapp.scoresheet import bp, words
 from webapp.scoresheet.chart import chart
 from webapp.scoresheet.forms import Form, NewList, entry_values, read_new_list, rules_form
 from webapp.scoresheet.sheet import (
+    MAX_NAME,
+    MAX_TITLE,
     PRESETS,
     Entry,
     EntryError,
@@ -282,6 +284,8 @@ def _new_context(form: Form, issue: Issue | None) -> dict[str, Any]:
         "rule_help": words.RULE_HELP,
         "triggers": [(trigger.value, words.TRIGGERS[trigger]) for trigger in BockTrigger],
         "two_rounds": words.TWO_ROUNDS,
+        "max_name": MAX_NAME,
+        "max_title": MAX_TITLE,
         "preset_tokens": {preset.value: " ".join(rules.tokens()) for preset, rules in PRESETS.items()},
     }
 
