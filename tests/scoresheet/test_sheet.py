@@ -343,6 +343,9 @@ def test_a_ramsch_after_all_passed_counts_double_in_a_bock_round() -> None:
         # card points over 120
         (HouseRules(), [], game(ANNA, GameType.CLUBS, bid=18, matadors=1, points=121),
          Issue("points", InputReason.OUT_OF_RANGE)),
+        # ... also when Schwarz was announced (and missed)
+        (HouseRules(), [], game(ANNA, GameType.GRAND, bid=18, matadors=1, points=130, hand=True,
+                                schwarz_announced=True), Issue("points", InputReason.OUT_OF_RANGE)),
         # a player not at the table: seat 5 of 3, or the dealer who sits out
         (HouseRules(), [], game(4, GameType.CLUBS, bid=18, matadors=1, points=61),
          Issue("declarer", Problem.NOT_A_PLAYER)),

@@ -451,7 +451,7 @@ def _settle_game(game: Game, *, players: int, bock: bool) -> Settlement:
         declarer_tricks = {Tricks.NONE: 0, Tricks.SOME: 1, Tricks.ALL: _ALL_TRICKS}[game.tricks]
     elif game.tricks is Tricks.SOME:
         declarer_tricks = None
-        if contract.schwarz_announced and game.points is not None:
+        if contract.schwarz_announced and game.points is not None and 0 <= game.points <= 120:
             declarer_tricks = missed_schwarz_tricks(game.points)  # "not all" is all that counts
     else:
         declarer_tricks = _ALL_TRICKS if game.tricks is Tricks.ALL else 0
