@@ -1,1 +1,42 @@
-"""Kiebitz: learn, play and score Skat."""
+"""Kiebitz: learn, play and score Skat in your own language.
+
+The app is built by :func:`create_app`. Each area of the site is a blueprint in a
+package of its own (``webapp/<area>/``) with its templates in ``templates/<area>/``
+and its strings in the gettext domain ``<area>``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Create and configure the Kiebitz app."""
+    app = Flask(
+        __name__,
+        instance_path=os.environ.get("KIEBITZ_INSTANCE", str(ROOT / "instance")),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+    )
+    from webapp import config
+
+    config.load(app, test_config)
+
+    from webapp import catalogs, i18n, security, storage, web
+
+    storage.init_app(app)
+    i18n.init_app(app)
+    security.init_app(app)
+    web.init_app(app)
+    catalogs.init_app(app)
+
+    from webapp import core
+
+    core.init_app(app)
+    return app

@@ -1,0 +1,58 @@
+"""The foundation: catalogs, vendored htmx, migrations, configuration."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from flask import Flask
+from flask_migrate import upgrade
+
+from webapp import ROOT, catalogs, create_app
+from webapp.config import instance_secret_key
+from webapp.storage import db
+
+HTMX = ROOT / "webapp" / "static" / "vendor" / "htmx"
+
+
+def test_catalogs_are_complete_and_up_to_date() -> None:
+    assert catalogs.check() == []
+
+
+def test_the_pages_load_the_pinned_vendored_htmx(client) -> None:  # type: ignore[no-untyped-def]
+    html = client.get("/en/").get_data(as_text=True)
+    src = html.split('<script src="', 1)[1].split('"', 1)[0]
+    assert src == "/static/vendor/htmx/htmx-2.0.11.min.js"
+    with client.get(src) as script:
+        assert script.status_code == 200
+        assert 'version:"2.0.11"' in script.get_data(as_text=True)
+    assert (HTMX / "LICENSE").exists()
+
+
+def test_migrations_build_the_schema_the_models_describe(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite3'}"})
+    with app.app_context():
+        upgrade()
+        with db.engine.connect() as connection:
+            diff = compare_metadata(MigrationContext.configure(connection), db.metadata)
+    assert diff == []
+
+
+def test_the_secret_key_is_made_once_and_kept(tmp_path: Path) -> None:
+    first = instance_secret_key(str(tmp_path))
+    assert len(first) == 64
+    assert instance_secret_key(str(tmp_path)) == first
+
+
+def test_database_url_selects_postgresql(monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("DATABASE_URL", "postgres://k:pw@db.example/kiebitz")
+    monkeypatch.setenv("KIEBITZ_INSTANCE", str(tmp_path))
+    app = create_app()
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == "postgresql+psycopg://k:pw@db.example/kiebitz"
+    assert app.config["SECRET_KEY"] == (tmp_path / "secret_key").read_text()
+
+
+def test_translate_check_command_passes(app: Flask) -> None:
+    result = app.test_cli_runner().invoke(args=["translate", "check"])
+    assert result.exit_code == 0, result.output

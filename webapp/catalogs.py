@@ -1,0 +1,221 @@
+"""Maintain the translation catalogs: ``flask translate extract|update|compile|check``.
+
+Each area ``webapp/<area>/`` with its templates ``templates/<area>/`` has its own
+gettext domain ``<area>``; the modules and templates at the top level form the
+domain ``messages``. Catalogs live in ``translations/<lang>/LC_MESSAGES/<domain>.po``.
+English is the source language: its catalogs stay empty and fall back to the source.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+from collections.abc import Iterator
+from io import BytesIO
+from pathlib import Path
+
+import click
+from babel.messages.plurals import get_plural
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+from flask import Flask
+
+from webapp import ROOT
+from webapp.i18n import DEFAULT_LANGUAGE, LANGUAGES, TRANSLATIONS
+
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+    "lazy_gettext": None,
+    "lazy_ngettext": (1, 2),
+    "lazy_pgettext": ((1, "c"), 2),
+    "lazy_npgettext": ((1, "c"), 2, 3),
+}
+NOT_AREAS = {"engine", "ai", "storage", "migrations", "static"}
+STABLE_DATE = datetime(2026, 11, 30, tzinfo=timezone.utc)
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%[sdif]|\{(\w*)\}")
+
+
+def domain_sources(root: Path = ROOT) -> dict[str, list[Path]]:
+    """Map each gettext domain to the files its messages come from."""
+    webapp, templates = root / "webapp", root / "templates"
+    sources = {
+        "messages": sorted(webapp.glob("*.py"))
+        + sorted(p for p in templates.glob("*.html"))
+    }
+    for package in sorted(webapp.iterdir()):
+        if package.is_dir() and package.name not in NOT_AREAS and (package / "__init__.py").exists():
+            files = sorted(package.rglob("*.py")) + sorted((templates / package.name).rglob("*.html"))
+            sources[package.name] = files
+    return sources
+
+
+def extract(files: list[Path], root: Path = ROOT) -> Catalog:
+    """Collect the translatable messages of ``files`` into a template catalog."""
+    catalog = Catalog(project="Kiebitz", fuzzy=False)
+    for path in files:
+        method = "python" if path.suffix == ".py" else "jinja2"
+        options = {"trimmed": "true", "extensions": "jinja2.ext.do"} if method == "jinja2" else {}
+        relative = path.relative_to(root).as_posix()
+        for lineno, message, comments, context in extract_from_file(
+            method, str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), options=options
+        ):
+            catalog.add(message, None, [(relative, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def catalog_path(lang: str, domain: str, translations: Path = TRANSLATIONS) -> Path:
+    """Return where the catalog of ``domain`` in ``lang`` is kept."""
+    return translations / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def read_catalog(path: Path, lang: str) -> Catalog:
+    """Read a ``.po`` file (or start an empty catalog for ``lang``)."""
+    if not path.exists():
+        return Catalog(
+            locale=lang,
+            project="Kiebitz",
+            version="1",
+            copyright_holder="the Kiebitz contributors",
+            msgid_bugs_address="the Kiebitz issue tracker",
+            last_translator="the Kiebitz contributors",
+            language_team=f"Kiebitz {lang}",
+            fuzzy=False,
+        )
+    with path.open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def write_catalog(catalog: Catalog, path: Path) -> None:
+    """Write a ``.po`` file in a stable form (sorted, no line numbers, no obsolete entries)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    catalog.creation_date = catalog.revision_date = STABLE_DATE  # no churn in diffs
+    buffer = BytesIO()
+    write_po(buffer, catalog, width=100, omit_header=False, sort_output=True, ignore_obsolete=True,
+             include_lineno=False)
+    path.write_bytes(buffer.getvalue())
+
+
+def update(root: Path = ROOT, translations: Path = TRANSLATIONS) -> list[Path]:
+    """Bring every catalog up to date with the sources; return the files written."""
+    written = []
+    for domain, files in domain_sources(root).items():
+        template = extract(files, root)
+        if not len(template) and domain != "messages":
+            continue
+        for lang in LANGUAGES:
+            path = catalog_path(lang, domain, translations)
+            catalog = read_catalog(path, lang)
+            catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+            catalog.fuzzy = False
+            write_catalog(catalog, path)
+            written.append(path)
+    return written
+
+
+def compile_all(translations: Path = TRANSLATIONS) -> list[Path]:
+    """Compile every ``.po`` catalog to the ``.mo`` file gettext reads."""
+    written = []
+    for po in sorted(translations.glob("*/LC_MESSAGES/*.po")):
+        lang = po.parent.parent.name
+        catalog = read_catalog(po, lang)
+        mo = po.with_suffix(".mo")
+        buffer = BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        if not mo.exists() or mo.read_bytes() != buffer.getvalue():
+            mo.write_bytes(buffer.getvalue())
+        written.append(mo)
+    return written
+
+
+def placeholders(text: str) -> set[str]:
+    """Return the placeholders of a message (``%(name)s``, ``{name}``)."""
+    return {m.group(0) for m in PLACEHOLDER.finditer(text)}
+
+
+def message_problems(message: Message, catalog: Catalog, lang: str) -> Iterator[str]:
+    """Yield what is wrong with one translated message."""
+    ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
+    strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    where = f"{lang}: {ids[0]!r}"
+    if message.fuzzy:
+        yield f"{where} is fuzzy"
+    if lang != DEFAULT_LANGUAGE and not all(strings):
+        yield f"{where} is not translated"
+    if len(ids) > 1 and len(strings) != catalog.num_plurals:
+        yield f"{where} has {len(strings)} plural forms, {lang} needs {catalog.num_plurals}"
+    wanted = set().union(*(placeholders(i) for i in ids))
+    for text in strings:
+        if text and not placeholders(text) <= wanted:
+            yield f"{where} uses placeholders {sorted(placeholders(text) - wanted)} the source lacks"
+        if text and len(ids) == 1 and placeholders(text) != wanted:
+            yield f"{where} must use exactly the placeholders {sorted(wanted)}"
+
+
+def check(root: Path = ROOT, translations: Path = TRANSLATIONS) -> list[str]:
+    """Return every problem with the catalogs: stale, empty, fuzzy, placeholders, plurals."""
+    problems: list[str] = []
+    for domain, files in domain_sources(root).items():
+        template = extract(files, root)
+        wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in template if m.id}
+        if not wanted and domain != "messages":
+            continue
+        for lang in LANGUAGES:
+            path = catalog_path(lang, domain, translations)
+            if not path.exists():
+                problems.append(f"{path.relative_to(root)} is missing: run `flask translate update`")
+                continue
+            catalog = read_catalog(path, lang)
+            have = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in catalog if m.id}
+            for msgid, context in sorted(wanted - have, key=str):
+                problems.append(f"{domain}/{lang}: {msgid!r} is not in the catalog (stale)")
+            for msgid, context in sorted(have - wanted, key=str):
+                problems.append(f"{domain}/{lang}: {msgid!r} is no longer used (stale)")
+            expected = get_plural(lang).num_plurals
+            if catalog.num_plurals != expected:
+                problems.append(f"{domain}/{lang}: header says {catalog.num_plurals} plural forms, "
+                                f"Babel says {expected}")
+            for message in catalog:
+                if message.id:
+                    problems.extend(f"{domain}/{p}" for p in message_problems(message, catalog, lang))
+    return problems
+
+
+def init_app(app: Flask) -> None:
+    """Add the ``flask translate`` commands."""
+
+    @app.cli.group()
+    def translate() -> None:
+        """Maintain the translation catalogs."""
+
+    @translate.command("extract")
+    def extract_command() -> None:
+        """Print how many messages each domain has in the sources."""
+        for domain, files in domain_sources().items():
+            click.echo(f"{domain}: {len(extract(files))} messages from {len(files)} files")
+
+    @translate.command("update")
+    def update_command() -> None:
+        """Bring every catalog up to date with the sources (new entries are empty)."""
+        for path in update():
+            click.echo(f"updated {path.relative_to(ROOT)}")
+
+    @translate.command("compile")
+    def compile_command() -> None:
+        """Compile the catalogs for gettext."""
+        click.echo(f"compiled {len(compile_all())} catalogs")
+
+    @translate.command("check")
+    def check_command() -> None:
+        """Fail when a catalog is stale, incomplete, fuzzy or has a bad placeholder or plural."""
+        problems = check()
+        for problem in problems:
+            click.echo(problem, err=True)
+        if problems:
+            raise SystemExit(1)
+        click.echo("catalogs are complete and up to date")

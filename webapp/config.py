@@ -1,0 +1,79 @@
+"""Load the configuration: defaults, then ``instance/config.py``, then the environment."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from typing import Any
+
+from flask import Flask
+
+
+def load(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """Fill ``app.config`` from defaults, the instance folder and the environment."""
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "kiebitz.sqlite3"),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=False,
+        PREFERENCE_COOKIE_MAX_AGE=400 * 24 * 3600,
+        WTF_CSRF_TIME_LIMIT=None,
+        MAX_CONTENT_LENGTH=512 * 1024,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        from_environment(app)
+        if not app.config.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
+    else:
+        app.config.from_mapping(test_config)
+        if not app.config.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = secrets.token_hex(32)
+
+
+def from_environment(app: Flask) -> None:
+    """Take the settings a deployment gives through environment variables."""
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        app.config["SQLALCHEMY_DATABASE_URI"] = database_uri(url)
+    if os.environ.get("KIEBITZ_SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ["KIEBITZ_SECRET_KEY"]
+    if os.environ.get("KIEBITZ_SECURE_COOKIES", "").lower() in {"1", "true", "yes"}:
+        app.config["SESSION_COOKIE_SECURE"] = True
+
+
+def database_uri(url: str) -> str:
+    """Turn a ``DATABASE_URL`` into an SQLAlchemy URI that uses psycopg 3 for PostgreSQL.
+
+    >>> database_uri("postgres://kiebitz@db/kiebitz")
+    'postgresql+psycopg://kiebitz@db/kiebitz'
+    >>> database_uri("sqlite:////tmp/k.sqlite3")
+    'sqlite:////tmp/k.sqlite3'
+    """
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def instance_secret_key(instance_path: str) -> str:
+    """Read the secret key kept in the instance folder, creating it on first run.
+
+    Several app processes on one machine share the file; on several machines set
+    ``KIEBITZ_SECRET_KEY`` instead.
+    """
+    path = os.path.join(instance_path, "secret_key")
+    if not os.path.exists(path):
+        draft = f"{path}.{os.getpid()}.{secrets.token_hex(4)}"
+        with open(draft, "w", encoding="ascii") as f:
+            f.write(secrets.token_hex(32))
+        os.chmod(draft, 0o600)
+        try:
+            os.link(draft, path)  # atomic: the first process to start wins
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(draft)
+    with open(path, encoding="ascii") as f:
+        return f.read().strip()

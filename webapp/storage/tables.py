@@ -1,0 +1,1 @@
+"""Import every storage module so that the metadata knows all tables (for migrations)."""

@@ -1,0 +1,176 @@
+"""What every area shares: rendering with htmx, the navigation, preferences and error pages.
+
+A view calls :func:`render` with its page template; when htmx asks for a part of the
+page, the same call renders only the partial (``_name.html``) that the page includes.
+That is the one place that decides "partial or page".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, Response, current_app, g, redirect, render_template, request, url_for
+from flask_babel import LazyString, lazy_gettext
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
+
+from webapp import i18n
+
+DECK_COOKIE = "deck"
+
+
+@dataclass(frozen=True)
+class Area:
+    """A part of the site shown in the navigation and on the home page."""
+
+    endpoint: str
+    label: LazyString
+    description: LazyString
+    order: int
+
+
+def register_area(
+    app: Flask,
+    blueprint: Blueprint,
+    *,
+    endpoint: str,
+    label: LazyString,
+    description: LazyString,
+    order: int,
+) -> None:
+    """Register an area's blueprint under ``/<lang>/`` and list it in the navigation."""
+    app.register_blueprint(blueprint)
+    areas: list[Area] = app.extensions.setdefault("kiebitz.areas", [])
+    areas.append(Area(endpoint, label, description, order))
+    areas.sort(key=lambda area: area.order)
+
+
+def is_htmx() -> bool:
+    """Tell whether htmx asked for a part of a page (not a boosted or history request)."""
+    return (
+        request.headers.get("HX-Request") == "true"
+        and request.headers.get("HX-History-Restore-Request") != "true"
+        and request.headers.get("HX-Boosted") != "true"
+    )
+
+
+def render(page: str, partial: str | None = None, status: int = 200, **context: Any) -> Response:
+    """Render ``page``, or only ``partial`` when htmx asks for it."""
+    template = partial if partial and is_htmx() else page
+    response = current_app.make_response((render_template(template, **context), status))
+    return response
+
+
+def safe_next(url: str | None, fallback: str) -> str:
+    """Return ``url`` if it is a path on this site, else ``fallback`` (no open redirects)."""
+    if not url:
+        return fallback
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc or not url.startswith("/") or url.startswith("//"):
+        return fallback
+    return url
+
+
+def current_deck() -> Any:
+    """Return the deck the visitor chose (a cookie), or the default deck."""
+    from webapp.decks import DEFAULT_DECK, Deck
+
+    if "deck" not in g:
+        g.deck = Deck.from_slug(request.cookies.get(DECK_COOKIE, "")) or DEFAULT_DECK
+    return g.deck
+
+
+def switch_language_url(code: str) -> str:
+    """Return the URL of the current page in language ``code``."""
+    if request.endpoint and request.url_rule and "lang" in request.url_rule.arguments:
+        args = dict(request.view_args or {})
+        args["lang"] = code
+        url = url_for(request.endpoint, **args)
+        if request.query_string:
+            url += "?" + request.query_string.decode("latin-1")
+        return url
+    return url_for("core.home", lang=code)
+
+
+ERROR_TITLES: dict[int, LazyString] = {
+    400: lazy_gettext("That request could not be understood"),
+    404: lazy_gettext("Page not found"),
+    405: lazy_gettext("That action is not possible here"),
+    413: lazy_gettext("That is more than Kiebitz can take at once"),
+    500: lazy_gettext("Something went wrong on our side"),
+}
+ERROR_TEXTS: dict[int, LazyString] = {
+    400: lazy_gettext("Nothing was changed. Go back and try again."),
+    404: lazy_gettext("There is no page at this address. Perhaps the link is old or mistyped."),
+    405: lazy_gettext("Nothing was changed. Use the buttons on the page."),
+    413: lazy_gettext("Nothing was changed. Send less at once."),
+    500: lazy_gettext("Nothing you entered was lost. Please try again in a moment."),
+}
+
+
+def error_page(code: int, text: LazyString | str | None = None) -> Response:
+    """Render the translated error page for HTTP status ``code``."""
+    code = code if code in ERROR_TITLES else 500
+    if "lang" not in g:
+        first = request.path.strip("/").split("/", 1)[0]
+        g.lang = first if first in i18n.LANGUAGES else i18n.best_language()
+    return render(
+        "error.html",
+        status=code,
+        code=code,
+        title=ERROR_TITLES[code],
+        text=text or ERROR_TEXTS[code],
+    )
+
+
+def init_app(app: Flask) -> None:
+    """Install the shared request handling: root redirect, preferences, errors, headers."""
+
+    @app.route("/")
+    def root() -> BaseResponse:
+        """Send the visitor to the home page in their language."""
+        return redirect(url_for("core.home", lang=i18n.best_language()))
+
+    @app.context_processor
+    def shared_context() -> dict[str, Any]:
+        return {
+            "areas": app.extensions.get("kiebitz.areas", []),
+            "switch_language_url": switch_language_url,
+        }
+
+    @app.after_request
+    def remember_language(response: Response) -> Response:
+        response.vary.add("HX-Request")
+        lang = g.get("lang")
+        if lang and request.cookies.get(i18n.LANGUAGE_COOKIE) != lang and response.status_code < 400:
+            response.set_cookie(
+                i18n.LANGUAGE_COOKIE,
+                lang,
+                max_age=app.config["PREFERENCE_COOKIE_MAX_AGE"],
+                samesite="Lax",
+                httponly=True,
+                secure=app.config["SESSION_COOKIE_SECURE"],
+            )
+        return response
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError) -> Response:
+        return error_page(
+            400,
+            lazy_gettext(
+                "The form was too old or came from elsewhere. Nothing was changed: "
+                "reload the page and try again."
+            ),
+        )
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Response:
+        return error_page(error.code or 500)
+
+    @app.errorhandler(Exception)
+    def server_error(error: Exception) -> Response:
+        app.logger.exception("Unhandled error", exc_info=error)
+        return error_page(500)
