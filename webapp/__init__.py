@@ -36,7 +36,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     web.init_app(app)
     catalogs.init_app(app)
 
-    from webapp import core
+    from webapp import core, lessons
 
     core.init_app(app)
+    lessons.init_app(app)
     return app

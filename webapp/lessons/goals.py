@@ -24,6 +24,7 @@ from webapp.engine import (
     IllegalAction,
     Play,
     Position,
+    Rank,
     Reason,
     Settlement,
     Suit,
@@ -64,18 +65,30 @@ __all__ = [
 def class_ranking(rules: GameRules, card: Card) -> Ranking:
     """Return the order of the cards the card competes with: the trumps, or its suit's ranks."""
     if rules.is_trump(card):
-        return Ranking(rules.trumps)
+        return Ranking(tuple(c for c in rules.trumps if c.rank is not Rank.JACK) or rules.trumps)
     same = [c for c in rules.order(CardSet.from_mask(rules.class_mask(card)))]
     return Ranking(tuple(c.rank for c in same))
 
 
 # ---------------------------------------------------------------- why a card loses or is refused
 
+SUIT_ORDER = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
+
+
+def why_higher(rules: GameRules, card: Card, higher: Card) -> Say:
+    """Give the rule by which ``higher`` ranks above ``card`` (same suit class)."""
+    jack = Rank.JACK
+    if rules.game_type is not GameType.NULL and higher.rank is jack:
+        if card.rank is jack:
+            return say(_l("The Jacks rank by suit: %(ranking)s."), ranking=Ranking(SUIT_ORDER))
+        return say(_l("Every Jack ranks above all other trumps."))
+    return say(_l("The order is %(ranking)s."), ranking=class_ranking(rules, card))
+
 
 def why_card_loses(rules: GameRules, card: Card, winner: Card, led: Card) -> Say:
     """Explain why ``card`` does not beat ``winner`` in a trick that ``led`` opened."""
     if rules.is_trump(winner) and not rules.is_trump(card):
-        if rules.game_type is GameType.GRAND and card.rank.name != "JACK":
+        if rules.game_type is GameType.GRAND and card.rank is not Rank.JACK:
             return say(
                 _l("%(card)s cannot win: in a Grand only the Jacks are trumps, and %(winner)s is one."),
                 card=card, winner=winner,
@@ -95,8 +108,8 @@ def why_card_loses(rules: GameRules, card: Card, winner: Card, led: Card) -> Say
             card=card,
         )
     return say(
-        _l("%(card)s cannot win: %(winner)s is higher. The order is %(ranking)s."),
-        card=card, winner=winner, ranking=class_ranking(rules, card),
+        _l("%(card)s cannot win: %(winner)s is higher. %(rule)s"),
+        card=card, winner=winner, rule=why_higher(rules, card, winner),
     )
 
 
@@ -109,7 +122,7 @@ def why_not_legal(rules: GameRules, hand: CardSet, trick: Sequence[Card], card: 
             _l("%(card)s may not be played: %(lead)s is a trump, and you hold trumps (%(follow)s), so you must play one."),
             card=card, lead=led, follow=follow,
         )
-    if rules.is_trump(card) and card.rank.name == "JACK" and card.suit is led.suit:
+    if rules.is_trump(card) and card.rank is Rank.JACK and card.suit is led.suit:
         return say(
             _l("%(card)s may not be played: a Jack is a trump and does not follow its printed suit. %(lead)s was led and you can follow with %(follow)s."),
             card=card, lead=led, follow=follow,
@@ -147,7 +160,7 @@ class Trumps:
                 _l("%(card)s is not a trump: the trumps are the four Jacks and the cards of the trump suit, %(trump)s."),
                 card=card, trump=game.suit,
             )
-        if card.rank.name == "JACK":
+        if card.rank is Rank.JACK:
             return say(_l("%(card)s is a trump too: every Jack is a trump, whatever its suit."), card=card)
         return say(
             _l("%(card)s is a trump too: it belongs to the trump suit, %(trump)s."),
@@ -271,8 +284,8 @@ class RankOrder:
         """Explain why ``card`` is not next: ``higher`` ranks above it."""
         rules = rules_for(self.game_type)
         return say(
-            _l("%(card)s is not the highest card left: %(higher)s ranks above it. The order is %(ranking)s."),
-            card=card, higher=higher, ranking=class_ranking(rules, higher),
+            _l("%(card)s is not the highest card left: %(higher)s ranks above it. %(rule)s"),
+            card=card, higher=higher, rule=why_higher(rules, card, higher),
         )
 
 

@@ -224,6 +224,8 @@ class Order(Step):
 
     def check(self, answer: str) -> Verdict:
         placed = parse_cards(answer, CardSet(self.cards))
+        if not placed:
+            raise BadAnswer(answer)
         right = self.answer()
         for index, card in enumerate(placed):
             if card is not right[index]:

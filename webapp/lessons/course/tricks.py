@@ -75,7 +75,7 @@ LESSON = Lesson(
         ),
         PlayCard(
             text=say(_l("Your turn, last in this trick. Play a card that wins it.")),
-            position="CJSJHKCACTCKSASTDADT-H7H8HJDJCQC9SKSQDKDQ-HTH9HQC8C7S9S8S7D9D8-HAD7_pass.18.yes.pass.hand.grand.HK.H7",
+            position="CJSJCACTCKSASTHKDADT-HJDJCQC9SKSQH8H7DKDQ-C8C7S9S8S7HTHQH9D9D8-HAD7_pass.18.yes.pass.hand.grand.HK.H7",
             goal=WinTrick(),
             hint=say(_l("You must follow suit, and the ten is high.")),
         ),
