@@ -8,7 +8,7 @@ learner (`webapp.storage.lessons`). URLs live under ``/<lang>/learn``.
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext as _
 
 from webapp import web
 
@@ -18,7 +18,7 @@ def init_app(app: Flask) -> None:
     from .views import bp
 
     web.register_area(
-        app, bp, endpoint="lessons.course", label=_l("Learn"),
-        description=_l("Short interactive lessons: from the cards to keeping the list. Every answer explained, progress kept without an account."),
+        app, bp, endpoint="lessons.course", label=_("Learn"),
+        description=_("Short interactive lessons: from the cards to keeping the list. Every answer explained, progress kept without an account."),
         order=10,
     )

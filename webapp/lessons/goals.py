@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext as _
 
 from webapp.engine import (
     BID_VALUES,
@@ -80,9 +80,9 @@ def why_higher(rules: GameRules, card: Card, higher: Card) -> Say:
     jack = Rank.JACK
     if rules.game_type is not GameType.NULL and higher.rank is jack:
         if card.rank is jack:
-            return say(_l("The Jacks rank by suit: %(ranking)s."), ranking=Ranking(SUIT_ORDER))
-        return say(_l("Every Jack ranks above all other trumps."))
-    return say(_l("The order is %(ranking)s."), ranking=class_ranking(rules, card))
+            return say(_("The Jacks rank by suit: %(ranking)s."), ranking=Ranking(SUIT_ORDER))
+        return say(_("Every Jack ranks above all other trumps."))
+    return say(_("The order is %(ranking)s."), ranking=class_ranking(rules, card))
 
 
 def why_card_loses(rules: GameRules, card: Card, winner: Card, led: Card) -> Say:
@@ -90,25 +90,25 @@ def why_card_loses(rules: GameRules, card: Card, winner: Card, led: Card) -> Say
     if rules.is_trump(winner) and not rules.is_trump(card):
         if rules.game_type is GameType.GRAND and card.rank is not Rank.JACK:
             return say(
-                _l("%(card)s cannot win: in a Grand only the Jacks are trumps, and %(winner)s is one."),
+                _("%(card)s cannot win: in a Grand only the Jacks are trumps, and %(winner)s is one."),
                 card=card, winner=winner,
             )
         return say(
-            _l("%(card)s cannot win: %(winner)s is a trump, and a trump beats every card that is not."),
+            _("%(card)s cannot win: %(winner)s is a trump, and a trump beats every card that is not."),
             card=card, winner=winner,
         )
     if rules.follows(card) is not rules.follows(led):
         if rules.game_type is GameType.NULL:
             return say(
-                _l("%(card)s cannot win: it does not follow the suit that was led, and Null has no trumps."),
+                _("%(card)s cannot win: it does not follow the suit that was led, and Null has no trumps."),
                 card=card,
             )
         return say(
-            _l("%(card)s cannot win: it does not follow the suit that was led, and it is not a trump."),
+            _("%(card)s cannot win: it does not follow the suit that was led, and it is not a trump."),
             card=card,
         )
     return say(
-        _l("%(card)s cannot win: %(winner)s is higher. %(rule)s"),
+        _("%(card)s cannot win: %(winner)s is higher. %(rule)s"),
         card=card, winner=winner, rule=why_higher(rules, card, winner),
     )
 
@@ -119,16 +119,16 @@ def why_not_legal(rules: GameRules, hand: CardSet, trick: Sequence[Card], card: 
     follow = CardSet.from_mask(hand.mask & rules.class_mask(led))
     if rules.is_trump(led):
         return say(
-            _l("%(card)s may not be played: %(lead)s is a trump, and you hold trumps (%(follow)s), so you must play one."),
+            _("%(card)s may not be played: %(lead)s is a trump, and you hold trumps (%(follow)s), so you must play one."),
             card=card, lead=led, follow=follow,
         )
     if rules.is_trump(card) and card.rank is Rank.JACK and card.suit is led.suit:
         return say(
-            _l("%(card)s may not be played: a Jack is a trump and does not follow its printed suit. %(lead)s was led and you can follow with %(follow)s."),
+            _("%(card)s may not be played: a Jack is a trump and does not follow its printed suit. %(lead)s was led and you can follow with %(follow)s."),
             card=card, lead=led, follow=follow,
         )
     return say(
-        _l("%(card)s may not be played: %(lead)s was led and you can follow suit with %(follow)s."),
+        _("%(card)s may not be played: %(lead)s was led and you can follow suit with %(follow)s."),
         card=card, lead=led, follow=follow,
     )
 
@@ -153,17 +153,17 @@ class Trumps:
         game = self.game_type
         if picked:
             if game is GameType.NULL:
-                return say(_l("%(card)s is not a trump: a Null game has no trumps."), card=card)
+                return say(_("%(card)s is not a trump: a Null game has no trumps."), card=card)
             if game is GameType.GRAND:
-                return say(_l("%(card)s is not a trump: in a Grand only the four Jacks are trumps."), card=card)
+                return say(_("%(card)s is not a trump: in a Grand only the four Jacks are trumps."), card=card)
             return say(
-                _l("%(card)s is not a trump: the trumps are the four Jacks and the cards of the trump suit, %(trump)s."),
+                _("%(card)s is not a trump: the trumps are the four Jacks and the cards of the trump suit, %(trump)s."),
                 card=card, trump=game.suit,
             )
         if card.rank is Rank.JACK:
-            return say(_l("%(card)s is a trump too: every Jack is a trump, whatever its suit."), card=card)
+            return say(_("%(card)s is a trump too: every Jack is a trump, whatever its suit."), card=card)
         return say(
-            _l("%(card)s is a trump too: it belongs to the trump suit, %(trump)s."),
+            _("%(card)s is a trump too: it belongs to the trump suit, %(trump)s."),
             card=card, trump=game.suit,
         )
 
@@ -182,8 +182,8 @@ class SuitCards:
     def why(self, card: Card, picked: bool) -> Say:
         """Explain a wrongly picked (or missed) card."""
         if picked:
-            return say(_l("%(card)s belongs to another suit: %(its)s."), card=card, its=card.suit)
-        return say(_l("%(card)s is a card of this suit too."), card=card)
+            return say(_("%(card)s belongs to another suit: %(its)s."), card=card, its=card.suit)
+        return say(_("%(card)s is a card of this suit too."), card=card)
 
 
 @dataclass(frozen=True)
@@ -199,7 +199,7 @@ class TheCard:
 
     def why(self, card: Card, picked: bool) -> Say:
         """Explain a wrongly picked card by naming it."""
-        return say(_l("That is %(card)s. Look at the suit sign and the rank."), card=card)
+        return say(_("That is %(card)s. Look at the suit sign and the rank."), card=card)
 
 
 @dataclass(frozen=True)
@@ -243,10 +243,10 @@ class LegalCards:
         if picked:
             return why_not_legal(rules, shown, self.trick, card)
         if not self.trick:
-            return say(_l("%(card)s may be played too: whoever leads may play any card."), card=card)
+            return say(_("%(card)s may be played too: whoever leads may play any card."), card=card)
         if not shown.mask & rules.class_mask(self.trick[0]):
-            return say(_l("%(card)s may be played too: you cannot follow suit, so any card is allowed."), card=card)
-        return say(_l("%(card)s may be played too: it follows suit."), card=card)
+            return say(_("%(card)s may be played too: you cannot follow suit, so any card is allowed."), card=card)
+        return say(_("%(card)s may be played too: it follows suit."), card=card)
 
 
 @dataclass(frozen=True)
@@ -284,7 +284,7 @@ class RankOrder:
         """Explain why ``card`` is not next: ``higher`` ranks above it."""
         rules = rules_for(self.game_type)
         return say(
-            _l("%(card)s is not the highest card left: %(higher)s ranks above it. %(rule)s"),
+            _("%(card)s is not the highest card left: %(higher)s ranks above it. %(rule)s"),
             card=card, higher=higher, rule=why_higher(rules, card, higher),
         )
 
@@ -315,7 +315,7 @@ class CardPoints:
                 given=given, card=card, points=card.points,
             )
         return say(
-            _l("Not %(given)s: the cards count %(sum)s."),
+            _("Not %(given)s: the cards count %(sum)s."),
             given=given, sum=Sum(tuple(card.points for card in self.cards)),
         )
 
@@ -333,7 +333,7 @@ class Count:
 
     def why(self, given: int) -> Say:
         """Give the reason."""
-        return say(_l("Not %(given)s. %(reason)s"), given=given, reason=self.reason)
+        return say(_("Not %(given)s. %(reason)s"), given=given, reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -375,33 +375,33 @@ class GameValue:
         if self.score:
             if given == settlement.value and not settlement.won:
                 return say(
-                    _l("The game is lost, and a lost game counts double against the declarer: −2 × %(value)s = %(score)s."),
+                    _("The game is lost, and a lost game counts double against the declarer: −2 × %(value)s = %(score)s."),
                     value=settlement.value, score=settlement.score,
                 )
-            return say(_l("Not %(given)s: the list score is %(score)s."), given=given, score=settlement.score)
+            return say(_("Not %(given)s: the list score is %(score)s."), given=given, score=settlement.score)
         if formula is None:
             return say(
-                _l("Not %(given)s: %(game)s has the fixed value %(value)s."),
+                _("Not %(given)s: %(game)s has the fixed value %(value)s."),
                 given=given, game=self.contract.game_type, value=settlement.value,
             )
         base = formula.base
         multiplier = sum(formula.levels)
         if settlement.overbid:
             return say(
-                _l("The game is worth only %(formula)s, less than the bid of %(bid)s: the declarer has overbid, and the lost value is the next multiple of %(base)s that reaches the bid: %(value)s."),
+                _("The game is worth only %(formula)s, less than the bid of %(bid)s: the declarer has overbid, and the lost value is the next multiple of %(base)s that reaches the bid: %(value)s."),
                 formula=formula, bid=self.bid, base=base, value=settlement.value,
             )
         if given == base * (multiplier - 1):
             return say(
-                _l("Not %(given)s: you left out the 1 for the game. %(formula)s."),
+                _("Not %(given)s: you left out the 1 for the game. %(formula)s."),
                 given=given, formula=formula,
             )
         if given % multiplier == 0 and given // multiplier != base:
             return say(
-                _l("Not %(given)s: the base value of %(game)s is %(base)s. %(formula)s."),
+                _("Not %(given)s: the base value of %(game)s is %(base)s. %(formula)s."),
                 given=given, game=self.contract.game_type, base=base, formula=formula,
             )
-        return say(_l("Not %(given)s: %(formula)s."), given=given, formula=formula)
+        return say(_("Not %(given)s: %(formula)s."), given=given, formula=formula)
 
 
 @dataclass(frozen=True)
@@ -421,13 +421,13 @@ class NextBid:
         nearby = tuple(v for v in BID_VALUES if v > self.after)[:5]
         if not is_valid_bid(given):
             return say(
-                _l("%(given)s is not a bid: only values a game can have may be bid. After %(after)s come %(next)s."),
+                _("%(given)s is not a bid: only values a game can have may be bid. After %(after)s come %(next)s."),
                 given=given, after=self.after, next=Numbers(nearby),
             )
         if given <= self.after:
-            return say(_l("A bid must be higher than %(after)s."), after=self.after)
+            return say(_("A bid must be higher than %(after)s."), after=self.after)
         return say(
-            _l("%(given)s is a valid bid, but not the next one: %(next)s comes first."),
+            _("%(given)s is a valid bid, but not the next one: %(next)s comes first."),
             given=given, next=self.answer(),
         )
 
@@ -453,11 +453,11 @@ class Matadors:
         top = rules_for(self.game_type).trumps[: abs(count) + 1]
         if count > 0:
             return say(
-                _l("Not %(given)s: count the trumps from the top without a gap: %(ranking)s. The first one missing stops the count at %(count)s."),
+                _("Not %(given)s: count the trumps from the top without a gap: %(ranking)s. The first one missing stops the count at %(count)s."),
                 given=given, ranking=Ranking(top), count=count,
             )
         return say(
-            _l("Not %(given)s: count the missing trumps from the top down to the first one held: %(ranking)s. That makes %(count)s."),
+            _("Not %(given)s: count the missing trumps from the top down to the first one held: %(ranking)s. That makes %(count)s."),
             given=given, ranking=Ranking(top), count=-count,
         )
 
@@ -567,11 +567,11 @@ class WinTrick(_PlayGoal):
         beater = self.beater(state, card)
         if rules.game_type is GameType.GRAND and not rules.is_trump(card) and beater is not None:
             return say(
-                _l("%(card)s does not surely win: in a Grand only the Jacks are trumps, and %(beater)s is still out."),
+                _("%(card)s does not surely win: in a Grand only the Jacks are trumps, and %(beater)s is still out."),
                 card=card, beater=beater,
             )
         return say(
-            _l("%(card)s does not surely win: %(beater)s is still out and can beat it."),
+            _("%(card)s does not surely win: %(beater)s is still out and can beat it."),
             card=card, beater=beater if beater is not None else card,
         )
 
@@ -604,12 +604,12 @@ class GivePoints(_PlayGoal):
         if not keeps:
             beater = self.beater(state, card)
             return say(
-                _l("With %(card)s your side can lose the trick: %(beater)s would take it."),
+                _("With %(card)s your side can lose the trick: %(beater)s would take it."),
                 card=card, beater=beater if beater is not None else card,
             )
         better = max(self.good_cards(state), key=lambda c: c.points)
         return say(
-            _l("Your side takes the trick, but %(better)s would give more card points than %(card)s (%(best)s instead of %(points)s)."),
+            _("Your side takes the trick, but %(better)s would give more card points than %(card)s (%(best)s instead of %(points)s)."),
             better=better, card=card, best=better.points, points=card.points,
         )
 
@@ -624,7 +624,7 @@ class DeclarerTakesTrick(_PlayGoal):
 
     def why(self, state: GameState, card: Card) -> Say:
         return say(
-            _l("With %(card)s the declarer can stay under it and take no trick."), card=card
+            _("With %(card)s the declarer can stay under it and take no trick."), card=card
         )
 
 
@@ -638,7 +638,7 @@ class StayUnder(_PlayGoal):
 
     def why(self, state: GameState, card: Card) -> Say:
         return say(
-            _l("%(card)s can take the trick, and in Null the declarer loses with the first trick taken."),
+            _("%(card)s can take the trick, and in Null the declarer loses with the first trick taken."),
             card=card,
         )
 
@@ -654,6 +654,6 @@ class LeadTrump(_PlayGoal):
 
     def why(self, state: GameState, card: Card) -> Say:
         return say(
-            _l("%(card)s is not a trump. Lead trumps first, so the defenders cannot trump your high cards later."),
+            _("%(card)s is not a trump. Lead trumps first, so the defenders cannot trump your high cards later."),
             card=card,
         )

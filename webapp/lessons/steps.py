@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext as _
 
 from webapp.engine import Card, CardSet, GameState, GameType, Position
 
@@ -189,7 +189,7 @@ class Pick(Step):
         if picked == right:
             return RIGHT
         if not picked:
-            return Verdict(False, say(_l("Pick at least one card.")))
+            return Verdict(False, say(_("Pick at least one card.")))
         goal = self.goal
         wrong = picked - right
         if isinstance(goal, TrickWinner):

@@ -1,6 +1,6 @@
 """Lesson text: translated sentences whose placeholders are cards, suits, games and numbers.
 
-A lesson never writes a card's name itself: it says ``say(_l("%(jack)s is the highest trump."),
+A lesson never writes a card's name itself: it says ``say(_("%(jack)s is the highest trump."),
 jack=CJ)`` and `Words` fills in the name the learner's deck gives that card, in the learner's
 language. The values a placeholder may take are listed in `Value`.
 """
@@ -164,8 +164,11 @@ class Words:
         return str(value)
 
     def text(self, sentence: Say) -> str:
-        """Return a sentence in the learner's language with every placeholder filled."""
+        """Return a sentence in the learner's language with every placeholder filled.
+
+        The first letter is made upper case: a card's name may open a sentence.
+        """
         message = str(sentence.message)
-        if not sentence.values:
-            return message
-        return message % {key: self.name(value) for key, value in sentence.values}
+        if sentence.values:
+            message = message % {key: self.name(value) for key, value in sentence.values}
+        return message[:1].upper() + message[1:]

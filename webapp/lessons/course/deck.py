@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext as _
 
 from webapp.engine import DECK, Card, Rank, Suit
 
@@ -16,8 +16,8 @@ SUITS = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
 RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 ACES = tuple(Card(suit, Rank.ACE) for suit in SUITS)
 HEARTS = tuple(Card(Suit.HEARTS, rank) for rank in RANKS)
-FRENCH = _l("French deck")
-GERMAN = _l("German deck")
+FRENCH = _("French deck")
+GERMAN = _("German deck")
 
 
 def both(cards: tuple[Card, ...]) -> tuple[Row, Row]:
@@ -36,7 +36,7 @@ def twin(suit: Suit) -> Option:
     return Option(
         label,
         why=say(
-            _l("%(german)s stands for %(french)s. The twin of %(clubs)s is %(acorns)s: both are the highest suit."),
+            _("%(german)s stands for %(french)s. The twin of %(clubs)s is %(acorns)s: both are the highest suit."),
             german=InDeck(suit, "german"), french=InDeck(suit, "french"),
             clubs=InDeck(Suit.CLUBS, "french"), acorns=InDeck(Suit.CLUBS, "german"),
         ),
@@ -45,57 +45,57 @@ def twin(suit: Suit) -> Option:
 
 LESSON = Lesson(
     slug="deck",
-    title=_l("The deck"),
-    summary=_l("Suits and ranks in the French and the German deck."),
+    title=_("The deck"),
+    summary=_("Suits and ranks in the French and the German deck."),
     steps=(
         Explain(
-            text=say(_l("Skat is played with 32 cards: four suits of eight cards.")),
+            text=say(_("Skat is played with 32 cards: four suits of eight cards.")),
             rows=(Row(ACES),),
         ),
         Explain(
             text=say(
-                _l("There are two faces of the same deck: the French deck and the German deck. Each French suit has a German twin.")
+                _("There are two faces of the same deck: the French deck and the German deck. Each French suit has a German twin.")
             ),
             rows=both(ACES),
         ),
         Explain(
             text=say(
-                _l("The suits have an order, from the highest: %(french)s. In the German deck: %(german)s. The order counts for the Jacks and for bidding."),
+                _("The suits have an order, from the highest: %(french)s. In the German deck: %(german)s. The order counts for the Jacks and for bidding."),
                 french=InDeck(Ranking(SUITS), "french"), german=InDeck(Ranking(SUITS), "german"),
             ),
             rows=both(ACES),
         ),
         Explain(
             text=say(
-                _l("Each suit has eight cards: %(french)s. The German deck calls the Ace Daus, the Queen Ober and the Jack Unter: %(german)s."),
+                _("Each suit has eight cards: %(french)s. The German deck calls the Ace Daus, the Queen Ober and the Jack Unter: %(german)s."),
                 french=InDeck(Ranking(RANKS), "french"), german=InDeck(Ranking(RANKS), "german"),
             ),
             rows=both(HEARTS),
         ),
         Choose(
             text=say(
-                _l("Which German suit is the twin of %(clubs)s?"), clubs=InDeck(Suit.CLUBS, "french")
+                _("Which German suit is the twin of %(clubs)s?"), clubs=InDeck(Suit.CLUBS, "french")
             ),
             rows=(Row((C("CA"),), deck="french"),),
             options=tuple(twin(suit) for suit in (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)),
-            hint=say(_l("Both are the highest suit.")),
+            hint=say(_("Both are the highest suit.")),
         ),
         Pick(
-            text=say(_l("Click %(card)s."), card=C("SQ")),
+            text=say(_("Click %(card)s."), card=C("SQ")),
             cards=tuple(map(C, ("HK", "SQ", "CJ", "SK", "DQ", "S9"))),
             goal=TheCard(C("SQ")),
-            hint=say(_l("Look for the suit %(suit)s, then for the rank."), suit=Suit.SPADES),
+            hint=say(_("Look for the suit %(suit)s, then for the rank."), suit=Suit.SPADES),
         ),
         Pick(
-            text=say(_l("Click every card of the suit %(suit)s."), suit=Suit.DIAMONDS),
+            text=say(_("Click every card of the suit %(suit)s."), suit=Suit.DIAMONDS),
             cards=tuple(map(C, ("D7", "HA", "DJ", "CT", "DA", "H8", "SK", "DQ"))),
             goal=SuitCards(Suit.DIAMONDS),
-            hint=say(_l("There are four of them here.")),
+            hint=say(_("There are four of them here.")),
         ),
         Number(
-            text=say(_l("How many cards does a Skat deck have?")),
-            label=say(_l("Cards")),
-            goal=Count(len(DECK), say(_l("Four suits of eight cards: 4 × 8 = 32."))),
+            text=say(_("How many cards does a Skat deck have?")),
+            label=say(_("Cards")),
+            goal=Count(len(DECK), say(_("Four suits of eight cards: 4 × 8 = 32."))),
         ),
     ),
 )

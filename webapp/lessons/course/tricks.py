@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext as _
 
 from webapp.engine import Card, GameType, Rank
 
@@ -15,69 +15,69 @@ from webapp.engine import rules_for
 C = Card.parse
 GRAND = GameType.GRAND
 PLAIN = class_ranking(rules_for(GRAND), C("HA"))
-WHICH_WINS = _l("Which card wins this trick? The first card was led.")
+WHICH_WINS = _("Which card wins this trick? The first card was led.")
 
 LESSON = Lesson(
     slug="tricks",
-    title=_l("Tricks"),
-    summary=_l("Leading, following suit, and who wins a trick."),
+    title=_("Tricks"),
+    summary=_("Leading, following suit, and who wins a trick."),
     steps=(
         Explain(
             text=say(
-                _l("A hand is played in ten tricks. Each player plays one card in turn, clockwise: the three cards make a trick.")
+                _("A hand is played in ten tricks. Each player plays one card in turn, clockwise: the three cards make a trick.")
             ),
             rows=(Row((C("SA"), C("S7"), C("SK"))),),
         ),
         Explain(
             text=say(
-                _l("The first player of a trick leads: any card. The others must follow suit: play a card of the suit led if they have one. Whoever wins the trick leads the next one.")
+                _("The first player of a trick leads: any card. The others must follow suit: play a card of the suit led if they have one. Whoever wins the trick leads the next one.")
             ),
         ),
         Explain(
             text=say(
-                _l("The highest card of the suit led wins. The order is %(ranking)s: the ten is high, right below the ace."),
+                _("The highest card of the suit led wins. The order is %(ranking)s: the ten is high, right below the ace."),
                 ranking=PLAIN,
             ),
             rows=(Row(tuple(map(C, ("HA", "HT", "HK", "HQ", "H9", "H8", "H7")))),),
         ),
         Order(
-            text=say(_l("Put these cards in order: click the highest first, then the next one, down to the lowest.")),
+            text=say(_("Put these cards in order: click the highest first, then the next one, down to the lowest.")),
             cards=tuple(map(C, ("HK", "H7", "HA", "HQ", "HT", "H9"))),
             goal=RankOrder(GRAND),
-            hint=say(_l("The order is %(ranking)s."), ranking=PLAIN),
+            hint=say(_("The order is %(ranking)s."), ranking=PLAIN),
         ),
         Pick(text=say(WHICH_WINS), cards=tuple(map(C, ("S9", "SA", "SK"))), goal=TrickWinner(GRAND)),
         Pick(
             text=say(WHICH_WINS),
             cards=tuple(map(C, ("DK", "D8", "DT"))),
             goal=TrickWinner(GRAND),
-            hint=say(_l("The ten is higher than the king.")),
+            hint=say(_("The ten is higher than the king.")),
         ),
         Pick(
             text=say(WHICH_WINS),
             cards=tuple(map(C, ("C9", "HA", "C8"))),
             goal=TrickWinner(GRAND),
-            hint=say(_l("Only cards of the suit led can win.")),
+            hint=say(_("Only cards of the suit led can win.")),
         ),
         Pick(
-            text=say(_l("%(lead)s was led. Click every card in your hand that you may play."), lead=C("SK")),
-            rows=(Row((C("SK"),), caption=say(_l("Led"))),),
+            text=say(_("%(lead)s was led. Click every card in your hand that you may play."), lead=C("SK")),
+            rows=(Row((C("SK"),), caption=say(_("Led"))),),
             cards=tuple(map(C, ("SA", "S8", "HK", "H7", "D9", "CT"))),
             goal=LegalCards(GRAND, (C("SK"),)),
-            hint=say(_l("You have cards of the suit led, so you must play one of them.")),
+            hint=say(_("You have cards of the suit led, so you must play one of them.")),
         ),
         Pick(
-            text=say(_l("%(lead)s was led. Click every card in your hand that you may play."), lead=C("DA")),
-            rows=(Row((C("DA"),), caption=say(_l("Led"))),),
+            text=say(_("%(lead)s was led. Click every card in your hand that you may play."), lead=C("DA")),
+            rows=(Row((C("DA"),), caption=say(_("Led"))),),
             cards=tuple(map(C, ("SA", "S8", "HK", "H7", "CT", "C7"))),
             goal=LegalCards(GRAND, (C("DA"),)),
-            hint=say(_l("Do you have a card of the suit led?")),
+            hint=say(_("Do you have a card of the suit led?")),
         ),
         PlayCard(
-            text=say(_l("Your turn, last in this trick. Play a card that wins it.")),
+            text=say(_("Your turn, last in this trick. Play a card that wins it.")),
             position="CJSJCACTCKSASTHKDADT-HJDJCQC9SKSQH8H7DKDQ-C8C7S9S8S7HTHQH9D9D8-HAD7_pass.18.yes.pass.hand.grand.HK.H7",
             goal=WinTrick(),
-            hint=say(_l("You must follow suit, and the ten is high.")),
+            hint=say(_("You must follow suit, and the ten is high.")),
         ),
     ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext as _
 
 from webapp.engine import Card, GameType, Suit, rules_for
 
@@ -15,76 +15,76 @@ C = Card.parse
 HEARTS = GameType.HEARTS
 JACKS = tuple(map(C, ("CJ", "SJ", "HJ", "DJ")))
 HEART_TRUMPS = rules_for(HEARTS).trumps
-WHICH_WINS = _l("Trump suit: %(trump)s. Which card wins this trick? The first card was led.")
+WHICH_WINS = _("Trump suit: %(trump)s. Which card wins this trick? The first card was led.")
 
 LESSON = Lesson(
     slug="trumps",
-    title=_l("Trumps in a suit game"),
-    summary=_l("The Jacks and their order, the eleven trumps."),
+    title=_("Trumps in a suit game"),
+    summary=_("The Jacks and their order, the eleven trumps."),
     steps=(
         Explain(
             text=say(
-                _l("In a suit game the declarer names a suit as trump. A trump beats every card that is not a trump: the smallest trump beats an ace of another suit.")
+                _("In a suit game the declarer names a suit as trump. A trump beats every card that is not a trump: the smallest trump beats an ace of another suit.")
             ),
-            rows=(Row((C("SA"), C("H7")), caption=say(_l("Trump suit: %(trump)s."), trump=Suit.HEARTS)),),
+            rows=(Row((C("SA"), C("H7")), caption=say(_("Trump suit: %(trump)s."), trump=Suit.HEARTS)),),
         ),
         Explain(
             text=say(
-                _l("The four Jacks are always the highest trumps, in this order: %(ranking)s."),
+                _("The four Jacks are always the highest trumps, in this order: %(ranking)s."),
                 ranking=Ranking(JACKS),
             ),
             rows=(Row(JACKS),),
         ),
         Order(
-            text=say(_l("Put the Jacks in order: click the highest first.")),
+            text=say(_("Put the Jacks in order: click the highest first.")),
             cards=tuple(map(C, ("HJ", "CJ", "DJ", "SJ"))),
             goal=RankOrder(HEARTS),
-            hint=say(_l("The Jacks follow the order of the suits: %(ranking)s."),
+            hint=say(_("The Jacks follow the order of the suits: %(ranking)s."),
                      ranking=Ranking((Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS))),
         ),
         Explain(
             text=say(
-                _l("After the Jacks come the seven cards of the trump suit, from the ace down. With %(trump)s as trump the eleven trumps are: %(ranking)s."),
+                _("After the Jacks come the seven cards of the trump suit, from the ace down. With %(trump)s as trump the eleven trumps are: %(ranking)s."),
                 trump=Suit.HEARTS, ranking=Ranking(HEART_TRUMPS),
             ),
             rows=(Row(HEART_TRUMPS),),
         ),
         Pick(
-            text=say(_l("Trump suit: %(trump)s. Click every trump."), trump=Suit.HEARTS),
+            text=say(_("Trump suit: %(trump)s. Click every trump."), trump=Suit.HEARTS),
             cards=tuple(map(C, ("CJ", "HA", "SA", "H7", "DJ", "DT", "HK", "C8"))),
             goal=Trumps(HEARTS),
-            hint=say(_l("Do not forget the Jacks.")),
+            hint=say(_("Do not forget the Jacks.")),
         ),
         Number(
-            text=say(_l("How many trumps are there in a suit game?")),
-            label=say(_l("Trumps")),
+            text=say(_("How many trumps are there in a suit game?")),
+            label=say(_("Trumps")),
             goal=Count(
                 len(HEART_TRUMPS),
-                say(_l("Four Jacks and the seven cards of the trump suit: 4 + 7 = 11.")),
+                say(_("Four Jacks and the seven cards of the trump suit: 4 + 7 = 11.")),
             ),
         ),
         Order(
-            text=say(_l("Trump suit: %(trump)s. Put these trumps in order, the highest first."), trump=Suit.SPADES),
+            text=say(_("Trump suit: %(trump)s. Put these trumps in order, the highest first."), trump=Suit.SPADES),
             cards=tuple(map(C, ("SA", "DJ", "S9", "CJ", "ST", "SK"))),
             goal=RankOrder(GameType.SPADES),
-            hint=say(_l("First the Jacks, then the trump suit from the ace down.")),
+            hint=say(_("First the Jacks, then the trump suit from the ace down.")),
         ),
         Explain(
             text=say(
-                _l("A Jack belongs to the trumps, not to the suit printed on it. With %(trump)s as trump, %(jack)s is a trump: when %(lead)s is led, it does not follow suit."),
+                _("A Jack belongs to the trumps, not to the suit printed on it. With %(trump)s as trump, %(jack)s is a trump: when %(lead)s is led, it does not follow suit."),
                 trump=Suit.HEARTS, jack=C("DJ"), lead=C("DA"),
             ),
             rows=(Row((C("DA"), C("DJ"))),),
         ),
         Pick(
             text=say(
-                _l("Trump suit: %(trump)s. %(lead)s was led. Click every card in your hand that you may play."),
+                _("Trump suit: %(trump)s. %(lead)s was led. Click every card in your hand that you may play."),
                 trump=Suit.HEARTS, lead=C("DA"),
             ),
-            rows=(Row((C("DA"),), caption=say(_l("Led"))),),
+            rows=(Row((C("DA"),), caption=say(_("Led"))),),
             cards=tuple(map(C, ("DJ", "D7", "HA", "S8", "CK"))),
             goal=LegalCards(HEARTS, (C("DA"),)),
-            hint=say(_l("Which of your cards are really of the suit led?")),
+            hint=say(_("Which of your cards are really of the suit led?")),
         ),
         Pick(
             text=say(WHICH_WINS, trump=Suit.HEARTS),
@@ -95,16 +95,16 @@ LESSON = Lesson(
             text=say(WHICH_WINS, trump=Suit.HEARTS),
             cards=tuple(map(C, ("HA", "DJ", "HT"))),
             goal=TrickWinner(HEARTS),
-            hint=say(_l("Every Jack is higher than the ace of trumps.")),
+            hint=say(_("Every Jack is higher than the ace of trumps.")),
         ),
         PlayCard(
             text=say(
-                _l("Trump suit: %(trump)s. You cannot follow suit. Play a card that surely wins this trick: rearhand cannot follow either."),
+                _("Trump suit: %(trump)s. You cannot follow suit. Play a card that surely wins this trick: rearhand cannot follow either."),
                 trump=Suit.CLUBS,
             ),
             position="SASTSKSQS9S8S7HAHTD7-CJCACTC7HKHQH8DADTDK-SJHJDJCKCQC9C8H9H7DQ-D9D8_18.pass.pass.hand.clubs.SA",
             goal=WinTrick(),
-            hint=say(_l("Rearhand holds high trumps too.")),
+            hint=say(_("Rearhand holds high trumps too.")),
         ),
     ),
 )
