@@ -27,7 +27,8 @@ from .actions import (
 from .bidding import BID_VALUES, Auction, is_valid_bid, next_bid
 from .cards import DECK, Card, CardSet, Rank, Suit
 from .deal import Deal, Position, dealer_for, seat_of, seat_positions
-from .game import GameState, Options, Phase, SeatView, Trick
+from .game import GameState, Options, Phase, Trick
+from .view import SeatView
 from .notation import dumps, loads
 from .rules import (
     BASE_VALUES,

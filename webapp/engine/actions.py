@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
@@ -144,9 +144,9 @@ class Declare:
     """
 
     game_type: GameType
-    schneider: bool = False
-    schwarz: bool = False
-    ouvert: bool = False
+    schneider: bool = field(default=False, kw_only=True)
+    schwarz: bool = field(default=False, kw_only=True)
+    ouvert: bool = field(default=False, kw_only=True)
 
     def __post_init__(self) -> None:
         if self.game_type is not GameType.NULL:

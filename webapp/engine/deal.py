@@ -64,14 +64,18 @@ class SplitMix64:
         """Return a number in ``0 .. bound-1`` (modulo bias below 2**-58: irrelevant here)."""
         return self.next() % bound
 
+    def shuffle(self, items: list[int]) -> None:
+        """Shuffle ``items`` in place (Fisher–Yates from the end, one `below` per swap)."""
+        below = self.below
+        for i in range(len(items) - 1, 0, -1):
+            j = below(i + 1)
+            items[i], items[j] = items[j], items[i]
 
-# Pack positions of each hand when dealing 3 - skat 2 - 4 - 3 from the top of the pack.
-_DEAL_SLICES: Final = (
-    (range(0, 3), range(11, 15), range(23, 26)),
-    (range(3, 6), range(15, 19), range(26, 29)),
-    (range(6, 9), range(19, 23), range(29, 32)),
-)
-_SKAT_SLICE: Final = range(9, 11)
+
+# Who gets each card of the pack when dealing 3 - skat 2 - 4 - 3 from the top: hands 0..2, skat 3.
+_RECEIVER: Final = (0,) * 3 + (1,) * 3 + (2,) * 3 + (3,) * 2 + (0,) * 4 + (1,) * 4 + (2,) * 4 + (
+    0,
+) * 3 + (1,) * 3 + (2,) * 3
 
 
 class Deal:
@@ -111,15 +115,13 @@ class Deal:
         """
         if seed < 0:
             raise ValueError("the seed must not be negative")
-        rng = SplitMix64(seed)
-        pack = list(DECK)
-        for i in range(len(pack) - 1, 0, -1):
-            j = rng.below(i + 1)
-            pack[i], pack[j] = pack[j], pack[i]
-        hands = tuple(
-            CardSet(pack[i] for part in slices for i in part) for slices in _DEAL_SLICES
-        )
-        return cls((hands[0], hands[1], hands[2]), CardSet(pack[i] for i in _SKAT_SLICE))
+        pack = [card.index for card in DECK]
+        SplitMix64(seed).shuffle(pack)
+        masks = [0, 0, 0, 0]
+        for receiver, index in zip(_RECEIVER, pack):
+            masks[receiver] |= 1 << index
+        hands = [CardSet.from_mask(mask) for mask in masks]
+        return cls((hands[0], hands[1], hands[2]), hands[3])
 
     @classmethod
     def parse(cls, text: str) -> Deal:

@@ -109,6 +109,7 @@ class GameRules:
         "trumps",
         "_class_of",
         "_class_mask",
+        "_by_class",
         "_strength",
         "_order_key",
     )
@@ -119,6 +120,7 @@ class GameRules:
     trumps: tuple[Card, ...]
     _class_of: tuple[SuitClass, ...]
     _class_mask: tuple[int, ...]
+    _by_class: tuple[int, ...]
     _strength: tuple[int, ...]
     _order_key: tuple[int, ...]
 
@@ -142,6 +144,7 @@ class GameRules:
             cls: sum(card.bit for card in DECK if classes[card.index] is cls) for cls in SuitClass
         }
         put(self, "_class_mask", tuple(class_masks[cls] for cls in classes))
+        put(self, "_by_class", tuple(class_masks[cls] for cls in SuitClass))
         # Hands sort as a player holds them: trumps, then clubs, spades, hearts, diamonds.
         put(
             self,
@@ -170,6 +173,14 @@ class GameRules:
     def follows(self, card: Card) -> SuitClass:
         """Return the suit class the card belongs to (trump counts as one suit)."""
         return self._class_of[card.index]
+
+    def cards_of(self, suit_class: SuitClass) -> CardSet:
+        """Return every card of a suit class (all trumps for TRUMP; empty if there are none).
+
+        >>> str(rules_for(GameType.GRAND).cards_of(SuitClass.TRUMP))
+        'CJ SJ HJ DJ'
+        """
+        return CardSet.from_mask(self._by_class[suit_class])
 
     def class_mask(self, card: Card) -> int:
         """Return the bitmask of all cards in the same suit class as ``card``."""
