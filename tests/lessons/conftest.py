@@ -17,6 +17,7 @@ def plain_words() -> Words:
         rank_name=lambda rank, deck: rank.char,
         game_name=lambda game, deck: game.value,
         number=str,
+        signed=lambda n: f"{n:+d}".replace("-", "\N{MINUS SIGN}"),
         join=", ".join,
         deck_of=lambda slug: slug,
     )

@@ -48,7 +48,7 @@ def test_the_course_map_lists_every_lesson(client: FlaskClient) -> None:
     html = client.get("/en/learn/").get_data(as_text=True)
     for lesson in LESSONS:
         assert f'/en/learn/{lesson.slug}/' in html
-    assert "0 of 12 stars" in html.replace("\u00a0", " ") or "0 of" in html
+    assert f"0 of {3 * len(LESSONS)} stars" in html
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -121,7 +121,7 @@ def test_three_stars_without_mistakes_and_fewer_with(client: FlaskClient, app) -
     assert stars == {"deck": (True, 3), "trumps": (True, 2), "points": (True, 1)}
     html = client.get("/en/learn/").get_data(as_text=True)
     assert "3 stars of 3" in html and "2 stars of 3" in html and "1 star of 3" in html
-    assert "6 of 12 stars" in html
+    assert f"6 of {3 * len(LESSONS)} stars" in html
 
 
 def test_the_lesson_ends_with_its_stars_and_the_next_lesson(client: FlaskClient) -> None:
@@ -188,7 +188,7 @@ def test_reset_needs_a_confirmation_and_forgets_everything(client: FlaskClient, 
     assert client.post("/en/learn/reset", data={"confirm": "yes"}).status_code == 303
     with app.app_context():
         assert db.session.query(LessonProgress).count() == 0
-    assert "0 of 12 stars" in client.get("/en/learn/").get_data(as_text=True)
+    assert f"0 of {3 * len(LESSONS)} stars" in client.get("/en/learn/").get_data(as_text=True)
 
 
 @pytest.mark.parametrize(

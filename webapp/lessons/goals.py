@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import Literal
 
 from flask_babel import lazy_gettext as _
 
@@ -36,7 +37,7 @@ from webapp.engine import (
 from webapp.engine.rules import GameRules
 from webapp.engine.game import Trick
 
-from .text import lazy_ngettext, Numbers, Product, Ranking, Say, Sum, say
+from .text import Numbers, Product, Ranking, Say, Signed, Sum, lazy_ngettext, say
 
 __all__ = [
     "class_ranking",
@@ -338,15 +339,19 @@ class Count:
 
 @dataclass(frozen=True)
 class GameValue:
-    """Work out a game value (or the list score) with `settle`."""
+    """Work out a game value, or a list entry, with `settle`.
+
+    ``ask`` says which number the learner types: ``value`` (the game value, or the lost value
+    after an overbid), ``score`` (the classic list entry), ``seeger`` (the declarer's
+    Seeger-Fabian entry) or ``others`` (what each other player gets under Seeger-Fabian).
+    """
 
     contract: Contract
     matadors: int | None = None
     declarer_points: int | None = None
     declarer_tricks: int | None = None
     bid: int = 18
-    score: bool = False
-    """Ask for the classic list score instead of the game value."""
+    ask: Literal["value", "score", "seeger", "others"] = "value"
 
     def settlement(self) -> Settlement:
         """Return the engine's settlement."""
@@ -356,9 +361,14 @@ class GameValue:
         )
 
     def answer(self) -> int:
-        """Return the game value or the score."""
+        """Return the number asked for."""
         settlement = self.settlement()
-        return settlement.score if self.score else settlement.value
+        return {
+            "value": settlement.value,
+            "score": settlement.score,
+            "seeger": settlement.seeger_fabian.declarer,
+            "others": settlement.seeger_fabian.others,
+        }[self.ask]
 
     def formula(self) -> Product | None:
         """Return base × (levels) for a suit or Grand game."""
@@ -369,20 +379,40 @@ class GameValue:
         return Product(base, tuple(count for _, count in settlement.levels))
 
     def why(self, given: int) -> Say:
-        """Explain the value, naming the usual slip when it is one."""
+        """Explain the number, naming the usual slip when it is one."""
         settlement = self.settlement()
-        formula = self.formula()
-        if self.score:
-            if given == settlement.value and not settlement.won:
+        if self.ask == "others":
+            if settlement.won:
+                return say(_("The declarer won, so the others get nothing: 0."))
+            return say(
+                _("The declarer lost, so each of the other players gets %(bonus)s at a table of three."),
+                bonus=settlement.seeger_fabian.others,
+            )
+        if self.ask == "seeger":
+            if settlement.won:
+                return say(
+                    _("Won: the game value plus 50. %(value)s + 50 = %(score)s."),
+                    value=settlement.value, score=Signed(settlement.seeger_fabian.declarer),
+                )
+            return say(
+                _("Lost: twice the game value, and 50 more, against the declarer. −2 × %(value)s − 50 = %(score)s."),
+                value=settlement.value, score=Signed(settlement.seeger_fabian.declarer),
+            )
+        if self.ask == "score":
+            if not settlement.won:
                 return say(
                     _("The game is lost, and a lost game counts double against the declarer: −2 × %(value)s = %(score)s."),
-                    value=settlement.value, score=settlement.score,
+                    value=settlement.value, score=Signed(settlement.score),
                 )
-            return say(_("Not %(given)s: the list score is %(score)s."), given=given, score=settlement.score)
+            return say(
+                _("Not %(given)s: a won game goes into the list with its value, %(score)s."),
+                given=Signed(given), score=Signed(settlement.score),
+            )
+        formula = self.formula()
         if formula is None:
             return say(
-                _("Not %(given)s: %(game)s has the fixed value %(value)s."),
-                given=given, game=self.contract.game_type, value=settlement.value,
+                _("Not %(given)s: this Null has the fixed value %(value)s."),
+                given=given, value=settlement.value,
             )
         base = formula.base
         multiplier = sum(formula.levels)
@@ -393,7 +423,7 @@ class GameValue:
             )
         if given == base * (multiplier - 1):
             return say(
-                _("Not %(given)s: you left out the 1 for the game. %(formula)s."),
+                _("Not %(given)s: one level is missing. %(formula)s."),
                 given=given, formula=formula,
             )
         if given % multiplier == 0 and given // multiplier != base:
@@ -419,6 +449,11 @@ class NextBid:
     def why(self, given: int) -> Say:
         """Explain an invalid bid or a skipped one."""
         nearby = tuple(v for v in BID_VALUES if v > self.after)[:5]
+        if not is_valid_bid(given) and self.after == 0:
+            return say(
+                _("%(given)s is not a bid: only values a game can have may be bid. The lowest is %(next)s."),
+                given=given, next=self.answer(),
+            )
         if not is_valid_bid(given):
             return say(
                 _("%(given)s is not a bid: only values a game can have may be bid. After %(after)s come %(next)s."),

@@ -23,6 +23,7 @@ __all__ = [
     "InDeck",
     "Ranking",
     "Numbers",
+    "Signed",
     "Sum",
     "Product",
     "Value",
@@ -43,6 +44,13 @@ class Ranking:
     """Cards, ranks or suits from highest to lowest, written ``A > B > C``."""
 
     items: tuple[Card | Rank | Suit, ...]
+
+
+@dataclass(frozen=True)
+class Signed:
+    """A list score, written with its sign: ``+36``, ``−54`` (a real minus sign)."""
+
+    value: int
 
 
 @dataclass(frozen=True)
@@ -108,7 +116,7 @@ class Say:
 
 Value = Union[
     Card, CardSet, tuple[Card, ...], Suit, Rank, GameType, int, str, LazyString, Say, InDeck,
-    Ranking, Numbers, Sum, Product,
+    Ranking, Numbers, Signed, Sum, Product,
 ]
 
 
@@ -127,6 +135,7 @@ class Words:
     rank_name: Callable[[Rank, object], str]
     game_name: Callable[[GameType, object], str]
     number: Callable[[int], str]
+    signed: Callable[[int], str]
     join: Callable[[Sequence[str]], str]
     deck_of: Callable[[str], object]
 
@@ -152,6 +161,8 @@ class Words:
             return replace(self, deck=self.deck_of(value.deck)).name(value.value)
         if isinstance(value, Ranking):
             return " > ".join(self.name(item) for item in value.items)
+        if isinstance(value, Signed):
+            return self.signed(value.value)
         if isinstance(value, Numbers):
             return ", ".join(map(self.number, value.items))
         if isinstance(value, Sum):

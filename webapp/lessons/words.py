@@ -33,6 +33,7 @@ def current_words() -> Words:
         rank_name=decks.rank_name,
         game_name=decks.game_name,
         number=i18n.number,
+        signed=i18n.signed,
         join=_join,
         deck_of=_deck_of,
     )

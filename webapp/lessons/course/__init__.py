@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from ..lesson import Lesson
-from . import deck, points, tricks, trumps
+from . import bidding, deck, grand, matadors, null, points, result, scoring, skat, table, tricks, trumps, value
 
 LESSONS: tuple[Lesson, ...] = tuple(
-    module.LESSON for module in (deck, points, tricks, trumps)
+    module.LESSON
+    for module in (
+        deck, points, tricks, trumps, grand, null, table, bidding, skat, matadors, value, result, scoring,
+    )
 )
 """Every lesson, in course order."""
 
