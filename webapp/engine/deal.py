@@ -44,6 +44,19 @@ _POSITIONS: Final = tuple(Position)
 _MASK64: Final = (1 << 64) - 1
 
 
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """Return the next state and output of splitmix64."""
+    state = (state + _GOLDEN) & _MASK64
+    z = ((state ^ (state >> 30)) * _MIX1) & _MASK64
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+    return state, z ^ (z >> 31)
+
+
 class SplitMix64:
     """A tiny PRNG (splitmix64) that gives the same numbers on every machine and Python."""
 
@@ -54,22 +67,21 @@ class SplitMix64:
 
     def next(self) -> int:
         """Return the next 64-bit number."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
+        self.state, output = _splitmix64(self.state)
+        return output
 
     def below(self, bound: int) -> int:
         """Return a number in ``0 .. bound-1`` (modulo bias below 2**-58: irrelevant here)."""
         return self.next() % bound
 
     def shuffle(self, items: list[int]) -> None:
-        """Shuffle ``items`` in place (Fisher–Yates from the end, one `below` per swap)."""
-        below = self.below
+        """Shuffle ``items`` in place: Fisher–Yates from the end, one `below` per swap."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            state, output = _splitmix64(state)
+            j = output % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
 
 # Who gets each card of the pack when dealing 3 - skat 2 - 4 - 3 from the top: hands 0..2, skat 3.
@@ -125,7 +137,7 @@ class Deal:
 
     @classmethod
     def parse(cls, text: str) -> Deal:
-        """Return the deal written as ``FH-MH-RH-SKAT`` (``/`` also separates; spaces are ignored)."""
+        """Return the deal written as ``FH-MH-RH-SKAT`` (or with ``/``; spaces are ignored)."""
         parts = text.replace("/", "-").split("-")
         if len(parts) != 4:
             raise ValueError(f"not a deal: {text!r}")

@@ -24,6 +24,7 @@ from enum import Enum
 from typing import Final, NamedTuple
 
 from .actions import (
+    ACTION_TYPES,
     Action,
     Bid,
     Declare,
@@ -480,7 +481,9 @@ class GameState:
             assert rules is not None and self._to_act is not None
             playable = self._hands[self._to_act]
             if self._trick:
-                playable = rules.legal_mask(playable, self._trick[0])
+                following = playable & rules.class_masks[self._trick[0]]
+                if following:
+                    playable = following
             actions = _plays(playable)
             if self._options.kontra_re:
                 return self._doubling_choices() + actions
@@ -521,9 +524,8 @@ class GameState:
     def _declare_choices(self) -> tuple[Action, ...]:
         hand = not self._cold.picked_up
         games = _DECLARE_HAND_GAME if hand else _DECLARE_SKAT_GAME
-        nulls = tuple(
-            declare for declare in _NULLS if self._null_value(declare.ouvert, hand) >= self._cold.bid
-        )
+        bid = self._cold.bid
+        nulls = tuple(null for null in _NULLS if self._null_value(null.ouvert, hand) >= bid)
         return games + nulls
 
     def _null_value(self, ouvert: bool, hand: bool) -> int:
@@ -543,7 +545,8 @@ class GameState:
         actor = self._to_act
         if not options.kontra_re or self._cold.kontra is not None or self._tricks:
             return False
-        if self._cold.declarer is None or actor == self._cold.declarer or self._cold.contract is None:
+        declarer = self._cold.declarer
+        if declarer is None or actor == declarer or self._cold.contract is None:
             return False
         if self._cold.auction.declarer is None:
             return False  # a Grand hand instead of a Ramsch: no Kontra (rules.md §10)
@@ -566,6 +569,8 @@ class GameState:
         new = self._clone()
         if type(action) is Play and self._phase is Phase.PLAY:
             new._play(action.card)  # the common case, without the dispatch
+        elif type(action) not in ACTION_TYPES:
+            raise IllegalAction(Reason.UNKNOWN_ACTION, action)
         else:
             new._step(action)
         new._actions = (*self._actions, action)
@@ -773,9 +778,17 @@ class GameState:
         if not hand & bit:
             raise IllegalAction(Reason.CARD_NOT_IN_HAND, _PLAYS[card.index])
         trick = self._trick
-        if trick and not bit & rules.legal_mask(hand, trick[0]):
-            raise IllegalAction(Reason.MUST_FOLLOW_SUIT, _PLAYS[card.index])
-        self._hands = _replace(hands, actor, hand ^ bit)
+        if trick:
+            following = hand & rules.class_masks[trick[0]]
+            if following and not bit & following:
+                raise IllegalAction(Reason.MUST_FOLLOW_SUIT, _PLAYS[card.index])
+        hand ^= bit
+        if actor == 0:
+            self._hands = (hand, hands[1], hands[2])
+        elif actor == 1:
+            self._hands = (hands[0], hand, hands[2])
+        else:
+            self._hands = (hands[0], hands[1], hand)
         if cold.re_open and actor == cold.declarer:
             self._setup().re_open = False
         trick = (*trick, card.index)

@@ -36,8 +36,8 @@ class SeatView:
     a Schieberamsch push); ``skat`` the skat now if this seat knows it (its own discards, or the
     hand is over). ``open_cards`` are the declarer's cards in an ouvert game. ``voids`` are, per
     position, the suit classes it showed it no longer holds by not following. ``trick_points``
-    count the tricks taken so far (not the skat). ``ramsch`` is true in a Ramsch, and in a Grand hand
-    declared instead of one.
+    count the tricks taken so far (not the skat). ``ramsch`` is true in a Ramsch, and in a Grand
+    hand declared instead of one.
     """
 
     position: Position
@@ -96,7 +96,7 @@ class SeatView:
         return CardSet.from_mask(~known & ALL_MASK)
 
     def sample(self, rng: random.Random) -> GameState:
-        """Return a complete state of a world consistent with this view, unseen cards dealt at random.
+        """Return a complete state of a world that fits this view, unseen cards dealt at random.
 
         Not available while a player holds twelve cards (laying away or pushing).
         """

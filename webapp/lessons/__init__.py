@@ -15,11 +15,8 @@ from webapp import web
 
 def init_app(app: Flask) -> None:
     """Register the lessons area."""
-    from webapp import decks
-
     from .views import bp
 
-    decks.init_app(app)  # the card macros' filters; idempotent, in case the app did it already
     web.register_area(
         app, bp, endpoint="lessons.course", label=_("Learn"),
         description=_("Short interactive lessons: from the cards to keeping the list. Every answer explained, progress kept without an account."),
