@@ -28,7 +28,9 @@ from webapp.engine import (
     Rank,
     Reason,
     Settlement,
+    StepKind,
     Suit,
+    settle_ramsch,
     is_valid_bid,
     next_bid,
     rules_for,
@@ -54,6 +56,8 @@ __all__ = [
     "NextBid",
     "Matadors",
     "WinTrick",
+    "SideWins",
+    "RamschScore",
     "GivePoints",
     "DeclarerTakesTrick",
     "StayUnder",
@@ -352,12 +356,17 @@ class GameValue:
     declarer_tricks: int | None = None
     bid: int = 18
     ask: Literal["value", "score", "seeger", "others"] = "value"
+    kontra: bool = False
+    re: bool = False
+    bock: bool = False
+    """House rules (rules.md §10): they double the list score."""
 
     def settlement(self) -> Settlement:
         """Return the engine's settlement."""
         return settle(
             self.contract, matadors=self.matadors, declarer_points=self.declarer_points,
-            declarer_tricks=self.declarer_tricks, bid=self.bid,
+            declarer_tricks=self.declarer_tricks, bid=self.bid, kontra=self.kontra, re=self.re,
+            bock=self.bock,
         )
 
     def answer(self) -> int:
@@ -397,6 +406,13 @@ class GameValue:
             return say(
                 _("Lost: twice the game value, and 50 more, against the declarer. −2 × %(value)s − 50 = %(score)s."),
                 value=settlement.value, score=Signed(settlement.seeger_fabian.declarer),
+            )
+        if self.ask == "score" and (self.kontra or self.bock):
+            plain = next(step.value for step in settlement.steps if step.kind is StepKind.LIST_SCORE)
+            factor = settlement.score // plain
+            return say(
+                _("Not %(given)s: the list score %(plain)s is doubled for each of Kontra, Re and Bock that applies: %(plain)s × %(factor)s = %(score)s."),
+                given=Signed(given), plain=Signed(plain), factor=factor, score=Signed(settlement.score),
             )
         if self.ask == "score":
             if not settlement.won:
@@ -464,6 +480,39 @@ class NextBid:
         return say(
             _("%(given)s is a valid bid, but not the next one: %(next)s comes first."),
             given=given, next=self.answer(),
+        )
+
+
+@dataclass(frozen=True)
+class RamschScore:
+    """Score a Ramsch for one player with `settle_ramsch`."""
+
+    points: tuple[int, int, int]
+    tricks: tuple[int, int, int]
+    player: int
+
+    def answer(self) -> int:
+        """Return the player's score."""
+        return settle_ramsch(self.points, self.tricks).scores[self.player]
+
+    def why(self, given: int) -> Say:
+        """Explain who loses and how much."""
+        result = settle_ramsch(self.points, self.tricks)
+        most = max(self.points)
+        if result.durchmarsch is not None:
+            return say(_("One player took every trick: a Durchmarsch wins +120."))
+        if self.player not in result.losers:
+            return say(
+                _("Only the player with the most card points (%(most)s) loses in a Ramsch; the others score 0."),
+                most=most,
+            )
+        if result.jungfrau:
+            return say(
+                _("The most card points lose them: −%(most)s. A player took no trick (Jungfrau), which doubles it: %(score)s."),
+                most=most, score=Signed(result.scores[self.player]),
+            )
+        return say(
+            _("The most card points lose them: %(score)s."), score=Signed(result.scores[self.player])
         )
 
 
@@ -646,6 +695,22 @@ class GivePoints(_PlayGoal):
         return say(
             _("Your side takes the trick, but %(better)s would give more card points than %(card)s (%(best)s instead of %(points)s)."),
             better=better, card=card, best=better.points, points=card.points,
+        )
+
+
+@dataclass(frozen=True)
+class SideWins(_PlayGoal):
+    """Defenders: make sure your side takes this trick, whatever the declarer plays."""
+
+    def wanted(self, state: GameState, card: Card) -> Callable[[Trick], bool]:
+        ours = self.sides(state)
+        return lambda trick: trick.winner is not None and ours(trick.winner)
+
+    def why(self, state: GameState, card: Card) -> Say:
+        beater = self.beater(state, card)
+        return say(
+            _("With %(card)s the declarer can take the trick: %(beater)s would win it."),
+            card=card, beater=beater if beater is not None else card,
         )
 
 

@@ -25,7 +25,9 @@ from .goals import (
     Matadors,
     NextBid,
     PointsAtLeast,
+    RamschScore,
     RankOrder,
+    SideWins,
     StayUnder,
     SuitCards,
     TheCard,
@@ -240,7 +242,7 @@ class Order(Step):
 class Number(Step):
     """Type a number: card points, a game value, the next bid."""
 
-    goal: CardPoints | Count | GameValue | NextBid | Matadors
+    goal: CardPoints | Count | GameValue | NextBid | Matadors | RamschScore
     label: Say
     kind: ClassVar[str] = "number"
 
@@ -263,7 +265,7 @@ class PlayCard(Step):
     """Play a card in a position written in the engine's game notation, to reach a goal."""
 
     position: str
-    goal: WinTrick | GivePoints | DeclarerTakesTrick | StayUnder | LeadTrump
+    goal: WinTrick | GivePoints | DeclarerTakesTrick | StayUnder | LeadTrump | SideWins
     kind: ClassVar[str] = "play"
     _state: list[GameState] = field(default_factory=list, compare=False, repr=False)
 

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from ..lesson import Lesson
-from . import bidding, deck, grand, matadors, null, points, result, scoring, skat, table, tricks, trumps, value
+from . import (
+    bidding, deck, grand, house, lieutenant, matadors, null, points, result, scoring, skat, strategy, table,
+    tricks, trumps, value,
+)
 
 LESSONS: tuple[Lesson, ...] = tuple(
     module.LESSON
     for module in (
         deck, points, tricks, trumps, grand, null, table, bidding, skat, matadors, value, result, scoring,
+        house, strategy, lieutenant,
     )
 )
 """Every lesson, in course order."""
