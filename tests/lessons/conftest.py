@@ -20,6 +20,7 @@ def plain_words() -> Words:
         signed=lambda n: f"{n:+d}".replace("-", "\N{MINUS SIGN}"),
         join=", ".join,
         deck_of=lambda slug: slug,
+        german_faces=lambda deck: deck == "german",
     )
 
 

@@ -245,3 +245,13 @@ def test_without_javascript_every_action_is_a_form_or_a_link(client: FlaskClient
             assert forms >= 1
             assert html.count('name="csrf_token"') >= forms
             assert "<script>" not in html and "style=" not in html
+
+
+@pytest.mark.parametrize(("deck", "word", "other"), [("french", "Jacks", "Unters"), ("german", "Unters", "Jacks")])
+def test_lesson_texts_name_the_ranks_the_way_the_deck_does(client: FlaskClient, deck: str, word: str, other: str) -> None:
+    client.set_cookie("deck", deck)
+    html = client.get("/en/learn/grand/1").get_data(as_text=True)
+    assert f"only the four {word} are trumps" in html and other not in html
+    client.post("/en/learn/grand/2", data={"card": ["CJ", "DJ", "SJ", "HA"]})
+    feedback = client.get("/en/learn/grand/2").get_data(as_text=True)
+    assert f"only the four {word} are trumps" in feedback

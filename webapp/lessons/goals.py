@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from flask_babel import lazy_gettext as _
+from flask_babel import lazy_pgettext
 
 from webapp.engine import (
     BID_VALUES,
@@ -85,8 +86,10 @@ def why_higher(rules: GameRules, card: Card, higher: Card) -> Say:
     jack = Rank.JACK
     if rules.game_type is not GameType.NULL and higher.rank is jack:
         if card.rank is jack:
-            return say(_("The Jacks rank by suit: %(ranking)s."), ranking=Ranking(SUIT_ORDER))
-        return say(_("Every Jack ranks above all other trumps."))
+            return say(_("The Jacks rank by suit: %(ranking)s."),
+                german_deck=lazy_pgettext("German-suited deck", "The Unters rank by suit: %(ranking)s."), ranking=Ranking(SUIT_ORDER))
+        return say(_("Every Jack ranks above all other trumps."),
+                german_deck=lazy_pgettext("German-suited deck", "Every Unter ranks above all other trumps."))
     return say(_("The order is %(ranking)s."), ranking=class_ranking(rules, card))
 
 
@@ -96,6 +99,7 @@ def why_card_loses(rules: GameRules, card: Card, winner: Card, led: Card) -> Say
         if rules.game_type is GameType.GRAND and card.rank is not Rank.JACK:
             return say(
                 _("%(card)s cannot win: in a Grand only the Jacks are trumps, and %(winner)s is one."),
+                german_deck=lazy_pgettext("German-suited deck", "%(card)s cannot win: in a Grand only the Unters are trumps, and %(winner)s is one."),
                 card=card, winner=winner,
             )
         return say(
@@ -130,6 +134,7 @@ def why_not_legal(rules: GameRules, hand: CardSet, trick: Sequence[Card], card: 
     if rules.is_trump(card) and card.rank is Rank.JACK and card.suit is led.suit:
         return say(
             _("%(card)s may not be played: a Jack is a trump and does not follow its printed suit. %(lead)s was led and you can follow with %(follow)s."),
+                german_deck=lazy_pgettext("German-suited deck", "%(card)s may not be played: an Unter is a trump and does not follow its printed suit. %(lead)s was led and you can follow with %(follow)s."),
             card=card, lead=led, follow=follow,
         )
     return say(
@@ -160,13 +165,16 @@ class Trumps:
             if game is GameType.NULL:
                 return say(_("%(card)s is not a trump: a Null game has no trumps."), card=card)
             if game is GameType.GRAND:
-                return say(_("%(card)s is not a trump: in a Grand only the four Jacks are trumps."), card=card)
+                return say(_("%(card)s is not a trump: in a Grand only the four Jacks are trumps."),
+                german_deck=lazy_pgettext("German-suited deck", "%(card)s is not a trump: in a Grand only the four Unters are trumps."), card=card)
             return say(
                 _("%(card)s is not a trump: the trumps are the four Jacks and the cards of the trump suit, %(trump)s."),
+                german_deck=lazy_pgettext("German-suited deck", "%(card)s is not a trump: the trumps are the four Unters and the cards of the trump suit, %(trump)s."),
                 card=card, trump=game.suit,
             )
         if card.rank is Rank.JACK:
-            return say(_("%(card)s is a trump too: every Jack is a trump, whatever its suit."), card=card)
+            return say(_("%(card)s is a trump too: every Jack is a trump, whatever its suit."),
+                german_deck=lazy_pgettext("German-suited deck", "%(card)s is a trump too: every Unter is a trump, whatever its suit."), card=card)
         return say(
             _("%(card)s is a trump too: it belongs to the trump suit, %(trump)s."),
             card=card, trump=game.suit,
@@ -652,6 +660,7 @@ class WinTrick(_PlayGoal):
         if rules.game_type is GameType.GRAND and not rules.is_trump(card) and beater is not None:
             return say(
                 _("%(card)s does not surely win: in a Grand only the Jacks are trumps, and %(beater)s is still out."),
+                german_deck=lazy_pgettext("German-suited deck", "%(card)s does not surely win: in a Grand only the Unters are trumps, and %(beater)s is still out."),
                 card=card, beater=beater,
             )
         return say(

@@ -112,6 +112,8 @@ class Say:
 
     message: LazyString | Plural | str
     values: tuple[tuple[str, Value], ...] = field(default=())
+    german_deck: LazyString | None = None
+    """The same sentence for the German-suited deck, where it names Unter, Ober or Daus."""
 
 
 Value = Union[
@@ -120,9 +122,11 @@ Value = Union[
 ]
 
 
-def say(message: LazyString | Plural | str, **values: Value) -> Say:
-    """Return a sentence with its placeholder values."""
-    return Say(message, tuple(sorted(values.items())))
+def say(
+    message: LazyString | Plural | str, german_deck: LazyString | None = None, **values: Value
+) -> Say:
+    """Return a sentence with its placeholder values (and its German-deck wording, if any)."""
+    return Say(message, tuple(sorted(values.items())), german_deck)
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,7 @@ class Words:
     signed: Callable[[int], str]
     join: Callable[[Sequence[str]], str]
     deck_of: Callable[[str], object]
+    german_faces: Callable[[object], bool]
 
     def name(self, value: Value) -> str:
         """Return the text of one placeholder value."""
@@ -180,6 +185,8 @@ class Words:
         The first letter is made upper case: a card's name may open a sentence.
         """
         message = str(sentence.message)
+        if sentence.german_deck is not None and self.german_faces(self.deck):
+            message = str(sentence.german_deck)
         if sentence.values:
             message = message % {key: self.name(value) for key, value in sentence.values}
         return message[:1].upper() + message[1:]

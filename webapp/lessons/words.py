@@ -36,4 +36,5 @@ def current_words() -> Words:
         signed=i18n.signed,
         join=_join,
         deck_of=_deck_of,
+        german_faces=lambda deck: decks.deck_of(deck).german_faces,  # type: ignore[arg-type]
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _
+from flask_babel import lazy_pgettext
 
 from webapp.engine import Contract, GameType
 
@@ -53,7 +54,8 @@ LESSON = Lesson(
         ),
         Explain(
             text=say(
-                _("Ramsch, when everybody passes: no one picks up the skat, only the Jacks are trumps as in a Grand, and each plays alone. Whoever takes the most card points loses that many. A player without a trick (Jungfrau) doubles the loss; a player who takes every trick (Durchmarsch) wins +120.")
+                _("Ramsch, when everybody passes: no one picks up the skat, only the Jacks are trumps as in a Grand, and each plays alone. Whoever takes the most card points loses that many. A player without a trick (Jungfrau) doubles the loss; a player who takes every trick (Durchmarsch) wins +120."),
+                german_deck=lazy_pgettext("German-suited deck", "Ramsch, when everybody passes: no one picks up the skat, only the Unters are trumps as in a Grand, and each plays alone. Whoever takes the most card points loses that many. A player without a trick (Jungfrau) doubles the loss; a player who takes every trick (Durchmarsch) wins +120.")
             ),
         ),
         Number(

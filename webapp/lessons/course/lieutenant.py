@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _
+from flask_babel import lazy_pgettext
 
 from webapp.engine import Card, GameType
 from webapp.engine.lieutenant import lieutenant_game_points
@@ -32,17 +33,20 @@ LESSON = Lesson(
         ),
         Explain(
             text=say(
-                _("A card drawn at random sets the trump: a Jack means Grand, any other card makes its suit trump. Then the tricks are played as in Skat.")
+                _("A card drawn at random sets the trump: a Jack means Grand, any other card makes its suit trump. Then the tricks are played as in Skat."),
+                german_deck=lazy_pgettext("German-suited deck", "A card drawn at random sets the trump: an Unter means Grand, any other card makes its suit trump. Then the tricks are played as in Skat.")
             ),
         ),
         Choose(
             text=say(_("The card drawn for trump is %(card)s. What is played?"), card=C("SJ")),
             rows=(Row((C("SJ"),)),),
             options=(
-                Option(say(_("Grand: only the Jacks are trumps"))),
+                Option(say(_("Grand: only the Jacks are trumps"),
+                german_deck=lazy_pgettext("German-suited deck", "Grand: only the Unters are trumps"))),
                 Option(
                     say(_("A suit game with %(suit)s as trump"), suit=C("SJ").suit),
-                    why=say(_("A Jack drawn means Grand: the Jack belongs to the trumps, not to its printed suit.")),
+                    why=say(_("A Jack drawn means Grand: the Jack belongs to the trumps, not to its printed suit."),
+                german_deck=lazy_pgettext("German-suited deck", "An Unter drawn means Grand: the Unter belongs to the trumps, not to its printed suit.")),
                 ),
             ),
         ),

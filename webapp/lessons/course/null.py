@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _
+from flask_babel import lazy_pgettext
 
 from webapp.engine import Card, GameType, Suit, null_value, rules_for
 
@@ -24,6 +25,7 @@ LESSON = Lesson(
         Explain(
             text=say(
                 _("In a Null game the declarer must take no trick at all. There are no trumps, and every suit has the order %(ranking)s: the Jack sits between the queen and the ten."),
+                german_deck=lazy_pgettext("German-suited deck", "In a Null game the declarer must take no trick at all. There are no trumps, and every suit has the order %(ranking)s: the Unter sits between the Ober and the ten."),
                 ranking=NULL_ORDER,
             ),
             rows=(Row(tuple(map(C, ("HA", "HK", "HQ", "HJ", "HT", "H9", "H8", "H7")))),),
@@ -38,7 +40,9 @@ LESSON = Lesson(
             text=say(_("How many trumps are there in a Null game?")),
             options=(
                 Option(say(_("None"))),
-                Option(say(_("The four Jacks")), why=say(_("Not in Null: there the Jacks belong to their suits, between the queen and the ten."))),
+                Option(say(_("The four Jacks"),
+                german_deck=lazy_pgettext("German-suited deck", "The four Unters")), why=say(_("Not in Null: there the Jacks belong to their suits, between the queen and the ten."),
+                german_deck=lazy_pgettext("German-suited deck", "Not in Null: there the Unters belong to their suits, between the Ober and the ten."))),
                 Option(say(_("Eleven")), why=say(_("Eleven trumps are a suit game. A Null game has no trumps at all."))),
             ),
         ),
@@ -46,7 +50,8 @@ LESSON = Lesson(
             text=say(WHICH_WINS),
             cards=tuple(map(C, ("HJ", "HT", "HQ"))),
             goal=TrickWinner(NULL),
-            hint=say(_("In Null the ten is low: below the Jack.")),
+            hint=say(_("In Null the ten is low: below the Jack."),
+                german_deck=lazy_pgettext("German-suited deck", "In Null the ten is low: below the Unter.")),
         ),
         Pick(text=say(WHICH_WINS), cards=tuple(map(C, ("SJ", "S7", "CJ"))), goal=TrickWinner(NULL)),
         Pick(
@@ -54,7 +59,8 @@ LESSON = Lesson(
             rows=(Row((C("DJ"),), caption=say(_("Led"))),),
             cards=tuple(map(C, ("DA", "D7", "CJ", "HJ", "S8"))),
             goal=LegalCards(NULL, (C("DJ"),)),
-            hint=say(_("In Null a Jack is an ordinary card of its suit.")),
+            hint=say(_("In Null a Jack is an ordinary card of its suit."),
+                german_deck=lazy_pgettext("German-suited deck", "In Null an Unter is an ordinary card of its suit.")),
         ),
         Number(
             text=say(_("A Null game has a fixed value. What is a plain Null worth (with the skat, cards not shown)?")),

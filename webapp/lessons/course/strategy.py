@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _
+from flask_babel import lazy_pgettext
 
 from webapp.engine import GameState
 
@@ -27,14 +28,16 @@ LESSON = Lesson(
     steps=(
         Explain(
             text=say(
-                _("As declarer, lead trumps first. Once the defenders have no trumps left, your aces and tens can no longer be trumped. Count the trumps as they fall.")
+                _("As declarer, lead trumps first. Once the defenders have no trumps left, your aces and tens can no longer be trumped. Count the trumps as they fall."),
+                german_deck=lazy_pgettext("German-suited deck", "As declarer, lead trumps first. Once the defenders have no trumps left, your Daus cards and tens can no longer be trumped. Count the trumps as they fall.")
             ),
         ),
         PlayCard(
             text=say(_("You are the declarer and lead the first trick. Draw trumps.")),
             position=DRAW,
             goal=LeadTrump(),
-            hint=say(_("Your Jacks are the highest trumps.")),
+            hint=say(_("Your Jacks are the highest trumps."),
+                german_deck=lazy_pgettext("German-suited deck", "Your Unters are the highest trumps.")),
         ),
         Number(
             text=say(_("There are %(all)s trumps. You hold %(held)s of them. How many are still out, with the defenders or in the skat?"), all=TRUMPS, held=HELD),
@@ -43,11 +46,13 @@ LESSON = Lesson(
         ),
         Explain(
             text=say(
-                _("As a defender, give your partner points: when your partner surely takes the trick, add your highest card, an ace or a ten. Those points count for your side.")
+                _("As a defender, give your partner points: when your partner surely takes the trick, add your highest card, an ace or a ten. Those points count for your side."),
+                german_deck=lazy_pgettext("German-suited deck", "As a defender, give your partner points: when your partner surely takes the trick, add your highest card, a Daus or a ten. Those points count for your side.")
             ),
         ),
         PlayCard(
-            text=say(_("You defend. Your partner's ace takes this trick, and you cannot follow suit. Give your partner as many card points as you can.")),
+            text=say(_("You defend. Your partner's ace takes this trick, and you cannot follow suit. Give your partner as many card points as you can."),
+                german_deck=lazy_pgettext("German-suited deck", "You defend. Your partner's Daus takes this trick, and you cannot follow suit. Give your partner as many card points as you can.")),
             position=SMEAR,
             goal=GivePoints(),
             hint=say(_("Do not trump your partner's trick: add a plain high card.")),
@@ -61,7 +66,8 @@ LESSON = Lesson(
             text=say(_("You lead. Middlehand is the declarer; your partner sits last. Lead a card with which your side surely takes the trick.")),
             position=THROUGH,
             goal=SideWins(),
-            hint=say(_("Your partner holds the ace and the king of one suit.")),
+            hint=say(_("Your partner holds the ace and the king of one suit."),
+                german_deck=lazy_pgettext("German-suited deck", "Your partner holds the Daus and the king of one suit.")),
         ),
     ),
 )

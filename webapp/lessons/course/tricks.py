@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _
+from flask_babel import lazy_pgettext
 
 from webapp.engine import Card, GameType, Rank
 
@@ -36,6 +37,7 @@ LESSON = Lesson(
         Explain(
             text=say(
                 _("The highest card of the suit led wins. The order is %(ranking)s: the ten is high, right below the ace."),
+                german_deck=lazy_pgettext("German-suited deck", "The highest card of the suit led wins. The order is %(ranking)s: the ten is high, right below the Daus."),
                 ranking=PLAIN,
             ),
             rows=(Row(tuple(map(C, ("HA", "HT", "HK", "HQ", "H9", "H8", "H7")))),),

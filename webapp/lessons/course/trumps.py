@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _
+from flask_babel import lazy_pgettext
 
 from webapp.engine import Card, GameType, Suit, rules_for
 
@@ -20,31 +21,36 @@ WHICH_WINS = _("Trump suit: %(trump)s. Which card wins this trick? The first car
 LESSON = Lesson(
     slug="trumps",
     title=_("Trumps in a suit game"),
-    summary=_("The Jacks and their order, the eleven trumps."),
+    summary=_("The highest trumps and their order, the eleven trumps."),
     steps=(
         Explain(
             text=say(
-                _("In a suit game the declarer names a suit as trump. A trump beats every card that is not a trump: the smallest trump beats an ace of another suit.")
+                _("In a suit game the declarer names a suit as trump. A trump beats every card that is not a trump: the smallest trump beats an ace of another suit."),
+                german_deck=lazy_pgettext("German-suited deck", "In a suit game the declarer names a suit as trump. A trump beats every card that is not a trump: the smallest trump beats a Daus of another suit.")
             ),
             rows=(Row((C("SA"), C("H7")), caption=say(_("Trump suit: %(trump)s."), trump=Suit.HEARTS)),),
         ),
         Explain(
             text=say(
                 _("The four Jacks are always the highest trumps, in this order: %(ranking)s."),
+                german_deck=lazy_pgettext("German-suited deck", "The four Unters are always the highest trumps, in this order: %(ranking)s."),
                 ranking=Ranking(JACKS),
             ),
             rows=(Row(JACKS),),
         ),
         Order(
-            text=say(_("Put the Jacks in order: click the highest first.")),
+            text=say(_("Put the Jacks in order: click the highest first."),
+                german_deck=lazy_pgettext("German-suited deck", "Put the Unters in order: click the highest first.")),
             cards=tuple(map(C, ("HJ", "CJ", "DJ", "SJ"))),
             goal=RankOrder(HEARTS),
             hint=say(_("The Jacks follow the order of the suits: %(ranking)s."),
+                german_deck=lazy_pgettext("German-suited deck", "The Unters follow the order of the suits: %(ranking)s."),
                      ranking=Ranking((Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS))),
         ),
         Explain(
             text=say(
                 _("After the Jacks come the seven cards of the trump suit, from the ace down. With %(trump)s as trump the eleven trumps are: %(ranking)s."),
+                german_deck=lazy_pgettext("German-suited deck", "After the Unters come the seven cards of the trump suit, from the Daus down. With %(trump)s as trump the eleven trumps are: %(ranking)s."),
                 trump=Suit.HEARTS, ranking=Ranking(HEART_TRUMPS),
             ),
             rows=(Row(HEART_TRUMPS),),
@@ -53,25 +59,29 @@ LESSON = Lesson(
             text=say(_("Trump suit: %(trump)s. Click every trump."), trump=Suit.HEARTS),
             cards=tuple(map(C, ("CJ", "HA", "SA", "H7", "DJ", "DT", "HK", "C8"))),
             goal=Trumps(HEARTS),
-            hint=say(_("Do not forget the Jacks.")),
+            hint=say(_("Do not forget the Jacks."),
+                german_deck=lazy_pgettext("German-suited deck", "Do not forget the Unters.")),
         ),
         Number(
             text=say(_("How many trumps are there in a suit game?")),
             label=say(_("Trumps")),
             goal=Count(
                 len(HEART_TRUMPS),
-                say(_("Four Jacks and the seven cards of the trump suit: 4 + 7 = 11.")),
+                say(_("Four Jacks and the seven cards of the trump suit: 4 + 7 = 11."),
+                german_deck=lazy_pgettext("German-suited deck", "Four Unters and the seven cards of the trump suit: 4 + 7 = 11.")),
             ),
         ),
         Order(
             text=say(_("Trump suit: %(trump)s. Put these trumps in order, the highest first."), trump=Suit.SPADES),
             cards=tuple(map(C, ("SA", "DJ", "S9", "CJ", "ST", "SK"))),
             goal=RankOrder(GameType.SPADES),
-            hint=say(_("First the Jacks, then the trump suit from the ace down.")),
+            hint=say(_("First the Jacks, then the trump suit from the ace down."),
+                german_deck=lazy_pgettext("German-suited deck", "First the Unters, then the trump suit from the Daus down.")),
         ),
         Explain(
             text=say(
                 _("A Jack belongs to the trumps, not to the suit printed on it. With %(trump)s as trump, %(jack)s is a trump: when %(lead)s is led, it does not follow suit."),
+                german_deck=lazy_pgettext("German-suited deck", "An Unter belongs to the trumps, not to the suit printed on it. With %(trump)s as trump, %(jack)s is a trump: when %(lead)s is led, it does not follow suit."),
                 trump=Suit.HEARTS, jack=C("DJ"), lead=C("DA"),
             ),
             rows=(Row((C("DA"), C("DJ"))),),
@@ -95,7 +105,8 @@ LESSON = Lesson(
             text=say(WHICH_WINS, trump=Suit.HEARTS),
             cards=tuple(map(C, ("HA", "DJ", "HT"))),
             goal=TrickWinner(HEARTS),
-            hint=say(_("Every Jack is higher than the ace of trumps.")),
+            hint=say(_("Every Jack is higher than the ace of trumps."),
+                german_deck=lazy_pgettext("German-suited deck", "Every Unter is higher than the Daus of trumps.")),
         ),
         PlayCard(
             text=say(
