@@ -86,10 +86,15 @@ def why_higher(rules: GameRules, card: Card, higher: Card) -> Say:
     jack = Rank.JACK
     if rules.game_type is not GameType.NULL and higher.rank is jack:
         if card.rank is jack:
-            return say(_("The Jacks rank by suit: %(ranking)s."),
-                german_deck=lazy_pgettext("German-suited deck", "The Unters rank by suit: %(ranking)s."), ranking=Ranking(SUIT_ORDER))
-        return say(_("Every Jack ranks above all other trumps."),
-                german_deck=lazy_pgettext("German-suited deck", "Every Unter ranks above all other trumps."))
+            return say(
+                _("The Jacks rank by suit: %(ranking)s."),
+                german_deck=lazy_pgettext("German-suited deck", "The Unters rank by suit: %(ranking)s."),
+                ranking=Ranking(SUIT_ORDER),
+            )
+        return say(
+            _("Every Jack ranks above all other trumps."),
+            german_deck=lazy_pgettext("German-suited deck", "Every Unter ranks above all other trumps."),
+        )
     return say(_("The order is %(ranking)s."), ranking=class_ranking(rules, card))
 
 
@@ -134,7 +139,7 @@ def why_not_legal(rules: GameRules, hand: CardSet, trick: Sequence[Card], card: 
     if rules.is_trump(card) and card.rank is Rank.JACK and card.suit is led.suit:
         return say(
             _("%(card)s may not be played: a Jack is a trump and does not follow its printed suit. %(lead)s was led and you can follow with %(follow)s."),
-                german_deck=lazy_pgettext("German-suited deck", "%(card)s may not be played: an Unter is a trump and does not follow its printed suit. %(lead)s was led and you can follow with %(follow)s."),
+            german_deck=lazy_pgettext("German-suited deck", "%(card)s may not be played: an Unter is a trump and does not follow its printed suit. %(lead)s was led and you can follow with %(follow)s."),
             card=card, lead=led, follow=follow,
         )
     return say(
@@ -165,16 +170,22 @@ class Trumps:
             if game is GameType.NULL:
                 return say(_("%(card)s is not a trump: a Null game has no trumps."), card=card)
             if game is GameType.GRAND:
-                return say(_("%(card)s is not a trump: in a Grand only the four Jacks are trumps."),
-                german_deck=lazy_pgettext("German-suited deck", "%(card)s is not a trump: in a Grand only the four Unters are trumps."), card=card)
+                return say(
+                    _("%(card)s is not a trump: in a Grand only the four Jacks are trumps."),
+                    german_deck=lazy_pgettext("German-suited deck", "%(card)s is not a trump: in a Grand only the four Unters are trumps."),
+                    card=card,
+                )
             return say(
                 _("%(card)s is not a trump: the trumps are the four Jacks and the cards of the trump suit, %(trump)s."),
                 german_deck=lazy_pgettext("German-suited deck", "%(card)s is not a trump: the trumps are the four Unters and the cards of the trump suit, %(trump)s."),
                 card=card, trump=game.suit,
             )
         if card.rank is Rank.JACK:
-            return say(_("%(card)s is a trump too: every Jack is a trump, whatever its suit."),
-                german_deck=lazy_pgettext("German-suited deck", "%(card)s is a trump too: every Unter is a trump, whatever its suit."), card=card)
+            return say(
+                _("%(card)s is a trump too: every Jack is a trump, whatever its suit."),
+                german_deck=lazy_pgettext("German-suited deck", "%(card)s is a trump too: every Unter is a trump, whatever its suit."),
+                card=card,
+            )
         return say(
             _("%(card)s is a trump too: it belongs to the trump suit, %(trump)s."),
             card=card, trump=game.suit,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Union
+from typing import Any, Union
 
 from flask_babel import LazyString, get_translations
 
@@ -133,16 +133,16 @@ def say(
 class Words:
     """Name things in one language and one deck: the web layer builds one per request."""
 
-    deck: object
-    card_name: Callable[[Card, object], str]
-    suit_name: Callable[[Suit, object], str]
-    rank_name: Callable[[Rank, object], str]
-    game_name: Callable[[GameType, object], str]
+    deck: Any
+    card_name: Callable[[Card, Any], str]
+    suit_name: Callable[[Suit, Any], str]
+    rank_name: Callable[[Rank, Any], str]
+    game_name: Callable[[GameType, Any], str]
     number: Callable[[int], str]
     signed: Callable[[int], str]
     join: Callable[[Sequence[str]], str]
-    deck_of: Callable[[str], object]
-    german_faces: Callable[[object], bool]
+    deck_of: Callable[[str], Any]
+    german_faces: Callable[[Any], bool]
 
     def name(self, value: Value) -> str:
         """Return the text of one placeholder value."""

@@ -18,7 +18,7 @@ def _join(items: Sequence[str]) -> str:
     return format_list(list(items), locale=get_locale())
 
 
-def _deck_of(slug: str) -> object:
+def _deck_of(slug: str) -> decks.Deck:
     deck = decks.Deck.from_slug(slug)
     assert deck is not None, slug
     return deck
@@ -36,5 +36,5 @@ def current_words() -> Words:
         signed=i18n.signed,
         join=_join,
         deck_of=_deck_of,
-        german_faces=lambda deck: decks.deck_of(deck).german_faces,  # type: ignore[arg-type]
+        german_faces=lambda deck: decks.deck_of(deck).german_faces,
     )

@@ -34,14 +34,18 @@ LESSON = Lesson(
             text=say(_("Grand. Click every trump.")),
             cards=tuple(map(C, ("CJ", "HA", "DJ", "ST", "SJ", "CA", "H7"))),
             goal=Trumps(GRAND),
-            hint=say(_("Aces are not trumps in a Grand."),
-                german_deck=lazy_pgettext("German-suited deck", "The Daus cards are not trumps in a Grand.")),
+            hint=say(
+                _("Aces are not trumps in a Grand."),
+                german_deck=lazy_pgettext("German-suited deck", "The Daus cards are not trumps in a Grand."),
+            ),
         ),
         Number(
             text=say(_("How many trumps are there in a Grand?")),
             label=say(_("Trumps")),
-            goal=Count(len(JACKS), say(_("Only the four Jacks are trumps in a Grand."),
-                german_deck=lazy_pgettext("German-suited deck", "Only the four Unters are trumps in a Grand."))),
+            goal=Count(len(JACKS), say(
+                _("Only the four Jacks are trumps in a Grand."),
+                german_deck=lazy_pgettext("German-suited deck", "Only the four Unters are trumps in a Grand."),
+            )),
         ),
         Pick(text=say(WHICH_WINS), cards=tuple(map(C, ("SA", "DJ", "ST"))), goal=TrickWinner(GRAND)),
         Pick(
@@ -55,8 +59,10 @@ LESSON = Lesson(
             rows=(Row((C("SJ"),), caption=say(_("Led"))),),
             cards=tuple(map(C, ("CJ", "SA", "S8", "HA", "H7"))),
             goal=LegalCards(GRAND, (C("SJ"),)),
-            hint=say(_("A Jack led asks for a trump, not for its printed suit."),
-                german_deck=lazy_pgettext("German-suited deck", "An Unter led asks for a trump, not for its printed suit.")),
+            hint=say(
+                _("A Jack led asks for a trump, not for its printed suit."),
+                german_deck=lazy_pgettext("German-suited deck", "An Unter led asks for a trump, not for its printed suit."),
+            ),
         ),
         PlayCard(
             text=say(_("You are the declarer in a Grand and lead the first trick. Lead a card that surely wins it.")),

@@ -41,12 +41,16 @@ LESSON = Lesson(
             text=say(_("The card drawn for trump is %(card)s. What is played?"), card=C("SJ")),
             rows=(Row((C("SJ"),)),),
             options=(
-                Option(say(_("Grand: only the Jacks are trumps"),
-                german_deck=lazy_pgettext("German-suited deck", "Grand: only the Unters are trumps"))),
+                Option(say(
+                    _("Grand: only the Jacks are trumps"),
+                    german_deck=lazy_pgettext("German-suited deck", "Grand: only the Unters are trumps"),
+                )),
                 Option(
                     say(_("A suit game with %(suit)s as trump"), suit=C("SJ").suit),
-                    why=say(_("A Jack drawn means Grand: the Jack belongs to the trumps, not to its printed suit."),
-                german_deck=lazy_pgettext("German-suited deck", "An Unter drawn means Grand: the Unter belongs to the trumps, not to its printed suit.")),
+                    why=say(
+                        _("A Jack drawn means Grand: the Jack belongs to the trumps, not to its printed suit."),
+                        german_deck=lazy_pgettext("German-suited deck", "An Unter drawn means Grand: the Unter belongs to the trumps, not to its printed suit."),
+                    ),
                 ),
             ),
         ),

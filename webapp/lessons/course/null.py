@@ -40,9 +40,16 @@ LESSON = Lesson(
             text=say(_("How many trumps are there in a Null game?")),
             options=(
                 Option(say(_("None"))),
-                Option(say(_("The four Jacks"),
-                german_deck=lazy_pgettext("German-suited deck", "The four Unters")), why=say(_("Not in Null: there the Jacks belong to their suits, between the queen and the ten."),
-                german_deck=lazy_pgettext("German-suited deck", "Not in Null: there the Unters belong to their suits, between the Ober and the ten."))),
+                Option(
+                    say(
+                        _("The four Jacks"),
+                        german_deck=lazy_pgettext("German-suited deck", "The four Unters"),
+                    ),
+                    why=say(
+                        _("Not in Null: there the Jacks belong to their suits, between the queen and the ten."),
+                        german_deck=lazy_pgettext("German-suited deck", "Not in Null: there the Unters belong to their suits, between the Ober and the ten."),
+                    ),
+                ),
                 Option(say(_("Eleven")), why=say(_("Eleven trumps are a suit game. A Null game has no trumps at all."))),
             ),
         ),
@@ -50,8 +57,10 @@ LESSON = Lesson(
             text=say(WHICH_WINS),
             cards=tuple(map(C, ("HJ", "HT", "HQ"))),
             goal=TrickWinner(NULL),
-            hint=say(_("In Null the ten is low: below the Jack."),
-                german_deck=lazy_pgettext("German-suited deck", "In Null the ten is low: below the Unter.")),
+            hint=say(
+                _("In Null the ten is low: below the Jack."),
+                german_deck=lazy_pgettext("German-suited deck", "In Null the ten is low: below the Unter."),
+            ),
         ),
         Pick(text=say(WHICH_WINS), cards=tuple(map(C, ("SJ", "S7", "CJ"))), goal=TrickWinner(NULL)),
         Pick(
@@ -59,8 +68,10 @@ LESSON = Lesson(
             rows=(Row((C("DJ"),), caption=say(_("Led"))),),
             cards=tuple(map(C, ("DA", "D7", "CJ", "HJ", "S8"))),
             goal=LegalCards(NULL, (C("DJ"),)),
-            hint=say(_("In Null a Jack is an ordinary card of its suit."),
-                german_deck=lazy_pgettext("German-suited deck", "In Null an Unter is an ordinary card of its suit.")),
+            hint=say(
+                _("In Null a Jack is an ordinary card of its suit."),
+                german_deck=lazy_pgettext("German-suited deck", "In Null an Unter is an ordinary card of its suit."),
+            ),
         ),
         Number(
             text=say(_("A Null game has a fixed value. What is a plain Null worth (with the skat, cards not shown)?")),

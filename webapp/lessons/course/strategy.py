@@ -36,8 +36,10 @@ LESSON = Lesson(
             text=say(_("You are the declarer and lead the first trick. Draw trumps.")),
             position=DRAW,
             goal=LeadTrump(),
-            hint=say(_("Your Jacks are the highest trumps."),
-                german_deck=lazy_pgettext("German-suited deck", "Your Unters are the highest trumps.")),
+            hint=say(
+                _("Your Jacks are the highest trumps."),
+                german_deck=lazy_pgettext("German-suited deck", "Your Unters are the highest trumps."),
+            ),
         ),
         Number(
             text=say(_("There are %(all)s trumps. You hold %(held)s of them. How many are still out, with the defenders or in the skat?"), all=TRUMPS, held=HELD),
@@ -51,8 +53,10 @@ LESSON = Lesson(
             ),
         ),
         PlayCard(
-            text=say(_("You defend. Your partner's ace takes this trick, and you cannot follow suit. Give your partner as many card points as you can."),
-                german_deck=lazy_pgettext("German-suited deck", "You defend. Your partner's Daus takes this trick, and you cannot follow suit. Give your partner as many card points as you can.")),
+            text=say(
+                _("You defend. Your partner's ace takes this trick, and you cannot follow suit. Give your partner as many card points as you can."),
+                german_deck=lazy_pgettext("German-suited deck", "You defend. Your partner's Daus takes this trick, and you cannot follow suit. Give your partner as many card points as you can."),
+            ),
             position=SMEAR,
             goal=GivePoints(),
             hint=say(_("Do not trump your partner's trick: add a plain high card.")),
@@ -66,8 +70,10 @@ LESSON = Lesson(
             text=say(_("You lead. Middlehand is the declarer; your partner sits last. Lead a card with which your side surely takes the trick.")),
             position=THROUGH,
             goal=SideWins(),
-            hint=say(_("Your partner holds the ace and the king of one suit."),
-                german_deck=lazy_pgettext("German-suited deck", "Your partner holds the Daus and the king of one suit.")),
+            hint=say(
+                _("Your partner holds the ace and the king of one suit."),
+                german_deck=lazy_pgettext("German-suited deck", "Your partner holds the Daus and the king of one suit."),
+            ),
         ),
     ),
 )

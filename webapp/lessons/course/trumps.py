@@ -39,13 +39,17 @@ LESSON = Lesson(
             rows=(Row(JACKS),),
         ),
         Order(
-            text=say(_("Put the Jacks in order: click the highest first."),
-                german_deck=lazy_pgettext("German-suited deck", "Put the Unters in order: click the highest first.")),
+            text=say(
+                _("Put the Jacks in order: click the highest first."),
+                german_deck=lazy_pgettext("German-suited deck", "Put the Unters in order: click the highest first."),
+            ),
             cards=tuple(map(C, ("HJ", "CJ", "DJ", "SJ"))),
             goal=RankOrder(HEARTS),
-            hint=say(_("The Jacks follow the order of the suits: %(ranking)s."),
+            hint=say(
+                _("The Jacks follow the order of the suits: %(ranking)s."),
                 german_deck=lazy_pgettext("German-suited deck", "The Unters follow the order of the suits: %(ranking)s."),
-                     ranking=Ranking((Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS))),
+                ranking=Ranking((Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)),
+            ),
         ),
         Explain(
             text=say(
@@ -59,24 +63,30 @@ LESSON = Lesson(
             text=say(_("Trump suit: %(trump)s. Click every trump."), trump=Suit.HEARTS),
             cards=tuple(map(C, ("CJ", "HA", "SA", "H7", "DJ", "DT", "HK", "C8"))),
             goal=Trumps(HEARTS),
-            hint=say(_("Do not forget the Jacks."),
-                german_deck=lazy_pgettext("German-suited deck", "Do not forget the Unters.")),
+            hint=say(
+                _("Do not forget the Jacks."),
+                german_deck=lazy_pgettext("German-suited deck", "Do not forget the Unters."),
+            ),
         ),
         Number(
             text=say(_("How many trumps are there in a suit game?")),
             label=say(_("Trumps")),
             goal=Count(
                 len(HEART_TRUMPS),
-                say(_("Four Jacks and the seven cards of the trump suit: 4 + 7 = 11."),
-                german_deck=lazy_pgettext("German-suited deck", "Four Unters and the seven cards of the trump suit: 4 + 7 = 11.")),
+                say(
+                    _("Four Jacks and the seven cards of the trump suit: 4 + 7 = 11."),
+                    german_deck=lazy_pgettext("German-suited deck", "Four Unters and the seven cards of the trump suit: 4 + 7 = 11."),
+                ),
             ),
         ),
         Order(
             text=say(_("Trump suit: %(trump)s. Put these trumps in order, the highest first."), trump=Suit.SPADES),
             cards=tuple(map(C, ("SA", "DJ", "S9", "CJ", "ST", "SK"))),
             goal=RankOrder(GameType.SPADES),
-            hint=say(_("First the Jacks, then the trump suit from the ace down."),
-                german_deck=lazy_pgettext("German-suited deck", "First the Unters, then the trump suit from the Daus down.")),
+            hint=say(
+                _("First the Jacks, then the trump suit from the ace down."),
+                german_deck=lazy_pgettext("German-suited deck", "First the Unters, then the trump suit from the Daus down."),
+            ),
         ),
         Explain(
             text=say(
@@ -105,8 +115,10 @@ LESSON = Lesson(
             text=say(WHICH_WINS, trump=Suit.HEARTS),
             cards=tuple(map(C, ("HA", "DJ", "HT"))),
             goal=TrickWinner(HEARTS),
-            hint=say(_("Every Jack is higher than the ace of trumps."),
-                german_deck=lazy_pgettext("German-suited deck", "Every Unter is higher than the Daus of trumps.")),
+            hint=say(
+                _("Every Jack is higher than the ace of trumps."),
+                german_deck=lazy_pgettext("German-suited deck", "Every Unter is higher than the Daus of trumps."),
+            ),
         ),
         PlayCard(
             text=say(
