@@ -123,6 +123,7 @@ class Seat:
     cards: tuple[Card, ...]
     declarer: bool
     me: bool
+    partner: bool
 
 
 def _step_context(lesson: Lesson, number: int, learner: store.Learner | None, error: str | None = None) -> dict[str, Any]:
@@ -152,7 +153,6 @@ def _step_context(lesson: Lesson, number: int, learner: store.Learner | None, er
         "name": words.name,
         "deck_of": words.deck_of,
         "ranking": Ranking,
-        "states": store.step_states(learner, lesson.slug),
         "show_solution": bool(state and not state.solved and state.misses >= SHOW_SOLUTION_AFTER),
         "next_url": (
             url_for("lessons.step", slug=lesson.slug, number=number + 1)
@@ -175,8 +175,14 @@ def _step_context(lesson: Lesson, number: int, learner: store.Learner | None, er
         game = step.state
         played = CardSet(game.current_trick.cards)
         context["seats"] = tuple(
-            Seat(position, str(POSITIONS[position]), game.rules.order(game.hand(position)) if game.rules else (),
-                 position == game.declarer, position == step.me)
+            Seat(
+                position,
+                str(POSITIONS[position]),
+                game.rules.order(game.hand(position)) if game.rules else (),
+                declarer=position == game.declarer,
+                me=position == step.me,
+                partner=position not in (step.me, game.declarer) and step.me != game.declarer,
+            )
             for position in Position
         )
         context["trick"] = tuple(

@@ -16,6 +16,12 @@ C = Card.parse
 NULL = GameType.NULL
 NULL_ORDER = class_ranking(rules_for(NULL), C("HA"))
 WHICH_WINS = _("Null. Which card wins this trick? The first card was led.")
+NULL_VALUES = say(
+    _("Null has fixed values: Null %(null)s, Null Hand %(hand)s, Null Ouvert %(ouvert)s, Null Ouvert Hand %(both)s."),
+    null=null_value(hand=False, ouvert=False), hand=null_value(hand=True, ouvert=False),
+    ouvert=null_value(hand=False, ouvert=True), both=null_value(hand=True, ouvert=True),
+)
+"""The four fixed Null values, from the engine (also used by the game-value lesson)."""
 
 LESSON = Lesson(
     slug="null",
@@ -78,11 +84,7 @@ LESSON = Lesson(
             label=say(_("Game value")),
             goal=Count(
                 null_value(hand=False, ouvert=False),
-                say(
-                    _("The Null values are fixed: Null %(null)s, Null Hand %(hand)s, Null Ouvert %(ouvert)s, Null Ouvert Hand %(both)s."),
-                    null=null_value(hand=False, ouvert=False), hand=null_value(hand=True, ouvert=False),
-                    ouvert=null_value(hand=False, ouvert=True), both=null_value(hand=True, ouvert=True),
-                ),
+                NULL_VALUES,
             ),
         ),
         PlayCard(

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _
 
-from webapp.engine import BASE_VALUES, Contract, GameType, null_value
+from webapp.engine import BASE_VALUES, Contract, GameType
 
 from ..goals import GameValue
 from ..lesson import Lesson
 from ..steps import Explain, Number
 from ..text import say
+from .null import NULL_VALUES
 
 VALUE = _("Game value")
 G = GameType
@@ -55,13 +56,7 @@ LESSON = Lesson(
             goal=GameValue(Contract(G.GRAND), matadors=4, declarer_points=120, declarer_tricks=10),
             hint=say(_("Every trick: Schneider and Schwarz both count.")),
         ),
-        Explain(
-            text=say(
-                _("Null has fixed values: Null %(null)s, Null Hand %(hand)s, Null Ouvert %(ouvert)s, Null Ouvert Hand %(both)s."),
-                null=null_value(hand=False, ouvert=False), hand=null_value(hand=True, ouvert=False),
-                ouvert=null_value(hand=False, ouvert=True), both=null_value(hand=True, ouvert=True),
-            ),
-        ),
+        Explain(text=NULL_VALUES),
         Number(
             text=say(_("What is a Null Ouvert worth (after picking up the skat)?")),
             label=say(VALUE),
