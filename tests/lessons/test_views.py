@@ -255,3 +255,10 @@ def test_lesson_texts_name_the_ranks_the_way_the_deck_does(client: FlaskClient, 
     client.post("/en/learn/grand/2", data={"card": ["CJ", "DJ", "SJ", "HA"]})
     feedback = client.get("/en/learn/grand/2").get_data(as_text=True)
     assert f"only the four {word} are trumps" in feedback
+
+
+def test_a_padded_answer_is_stored_as_judged(client: FlaskClient, app) -> None:  # type: ignore[no-untyped-def]
+    client.post("/en/learn/points/5", data={"answer": " " * 5000 + "20" + " " * 5000})
+    with app.app_context():
+        state = db.session.query(StepState).one()
+        assert (state.answer, state.misses) == ("20", 1)

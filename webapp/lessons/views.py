@@ -274,7 +274,7 @@ def answer(slug: str, number: int) -> Reply:
         except BadAnswer:
             db.session.rollback()
             return _render_step(lesson, number, _learner(), error=_bad_answer(current), status=400)
-        state.answer = text
+        state.answer = " ".join(text.split())  # what was judged, without padding
         if verdict.correct and verdict.done:
             state.solved = True
             progress.step = max(progress.step, index + 1)
