@@ -65,7 +65,7 @@ class SearchSettings:
 PY_SETTINGS: Final = SearchSettings(
     worlds=(0, 16, 16, 16, 12, 8, 4, 0, 0, 0, 0),
     node_budget=40_000,
-    exact_worlds=24,
+    exact_worlds=60,
     exact_hand=3,
 )
 """Settings for the pure-Python solver (p95 ≤ 500 ms a decision on a 2-core machine)."""
