@@ -37,6 +37,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     catalogs.init_app(app)
 
     from webapp import core
+    from webapp import practice
 
     core.init_app(app)
+    practice.init_app(app)
     return app
