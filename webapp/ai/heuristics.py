@@ -1,0 +1,619 @@
+"""Rules of thumb for every decision of a hand: the easy player, and the strong player's fallback.
+
+Each function takes a `SeatView` and returns a `Hint`: the action with the principle behind it.
+Nothing here looks beyond the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+
+from webapp.engine.actions import (
+    Action,
+    Bid,
+    Declare,
+    Discard,
+    Hold,
+    Kontra,
+    Pass,
+    PickUp,
+    Play,
+    PlayHand,
+    Push,
+    Re,
+)
+from webapp.engine.cards import DECK, JACKS_MASK, Card, CardSet, Rank, Suit, mask_cards, suit_mask
+from webapp.engine.game import Phase, SeatView
+from webapp.engine.rules import GameRules, GameType, SuitClass, rules_for
+
+from .hints import Hint, HintReason
+from .limits import (
+    HAND_THRESHOLD,
+    SKAT_THRESHOLD,
+    SUIT_GAMES,
+    bid_limits,
+    game_strength,
+    game_value,
+    null_risk,
+)
+
+__all__ = ["decide", "play_card", "Table"]
+
+
+def decide(view: SeatView) -> Hint:
+    """Return the rule-of-thumb decision for the seat to act."""
+    phase = view.phase
+    if phase is Phase.BIDDING:
+        return _bidding(view)
+    if phase is Phase.SKAT:
+        return _skat(view)
+    if phase is Phase.DISCARD:
+        return _discard(view)
+    if phase is Phase.DECLARE:
+        return _declare(view)
+    if phase is Phase.RAMSCH:
+        return _ramsch(view)
+    if phase is Phase.PUSH:
+        return _push(view)
+    if phase is Phase.PLAY:
+        doubling = _doubling(view)
+        if doubling is not None:
+            return doubling
+        return play_card(view)
+    raise ValueError(f"nothing to decide in phase {phase.value}")
+
+
+# ---------------------------------------------------------------------------------- bidding
+
+
+def _auction_value(view: SeatView) -> int:
+    value = 0
+    for _, action in view.auction:
+        if isinstance(action, Bid):
+            value = action.value
+    return value
+
+
+def _bidding(view: SeatView) -> Hint:
+    limits = bid_limits(view.hand)
+    legal = view.legal_actions
+    if not limits:
+        return Hint(Pass(), HintReason.PASS_WEAK_HAND)
+    best = max(limits, key=lambda limit: limit.value)
+    if Hold() in legal:
+        if _auction_value(view) <= best.value:
+            return Hint(Hold(), HintReason.BID_UP_TO_LIMIT, value=best.value, game=best.game)
+        return Hint(Pass(), HintReason.PASS_ABOVE_LIMIT, value=best.value, game=best.game)
+    bids = [action for action in legal if isinstance(action, Bid)]
+    if bids and bids[0].value <= best.value:
+        return Hint(bids[0], HintReason.BID_UP_TO_LIMIT, value=best.value, game=best.game)
+    return Hint(Pass(), HintReason.PASS_ABOVE_LIMIT, value=best.value, game=best.game)
+
+
+# ---------------------------------------------------------------------------------- skat, hand
+
+
+def _skat(view: SeatView) -> Hint:
+    for limit in bid_limits(view.hand):
+        if limit.hand and limit.value >= view.bid:
+            return Hint(
+                PlayHand(), HintReason.PLAY_HAND_STRONG, value=limit.value, game=limit.game
+            )
+    limits = bid_limits(view.hand)
+    return Hint(PickUp(), HintReason.PICK_UP_SKAT, game=limits[0].game if limits else None)
+
+
+def _plan_score(cards: CardSet, laid: CardSet, game: GameType, forehand: bool) -> float:
+    """Return how good it is to keep ``cards`` and lay away ``laid`` for ``game``."""
+    if game is GameType.NULL:
+        caught, suits = null_risk(cards)
+        return 9.0 - 2.5 * caught - suits
+    family = "grand" if game is GameType.GRAND else "suit"
+    strength = game_strength(cards, game, forehand=forehand)
+    return strength - SKAT_THRESHOLD[family] + 8.0 + laid.points / 20
+
+
+def _plans(view: SeatView, twelve: CardSet) -> list[tuple[float, GameType, Discard]]:
+    """Return every (score, game, discard) for a declarer holding twelve cards."""
+    forehand = view.position == 0
+    plans: list[tuple[float, GameType, Discard]] = []
+    cards = list(twelve)
+    for game in (*SUIT_GAMES, GameType.GRAND, GameType.NULL):
+        if game is GameType.NULL:
+            value = game_value(twelve, game, hand=False)
+        else:
+            value = game_value(twelve, game, hand=False)
+        for first, second in combinations(cards, 2):
+            laid = CardSet((first, second))
+            if game is not GameType.NULL and laid.mask & JACKS_MASK:
+                continue
+            keep = twelve - laid
+            score = _plan_score(keep, laid, game, forehand)
+            if value < view.bid:
+                score -= 100.0
+            plans.append((score, game, Discard(first, second)))
+    plans.sort(key=lambda plan: (-plan[0], plan[1].value, plan[2].first.index, plan[2].second.index))
+    return plans
+
+
+def _discard(view: SeatView) -> Hint:
+    twelve = view.hand
+    _, game, discard = _plans(view, twelve)[0]
+    laid = CardSet((discard.first, discard.second))
+    keep = twelve - laid
+    cards = (discard.first, discard.second)
+    if game is GameType.NULL:
+        return Hint(discard, HintReason.DISCARD_NULL_DANGER, cards=cards, game=game)
+    rules = rules_for(game)
+    tens = tuple(
+        card
+        for card in cards
+        if card.rank is Rank.TEN
+        and not rules.is_trump(card)
+        and not twelve.mask & Card(card.suit, Rank.ACE).bit
+        and (twelve.mask & suit_mask(card.suit)).bit_count() <= 2
+    )
+    if tens:
+        return Hint(discard, HintReason.DISCARD_BLANK_TEN, cards=tens, game=game)
+    voided = tuple(
+        card
+        for card in cards
+        if not rules.is_trump(card) and not keep.mask & rules.class_mask(card)
+    )
+    if voided:
+        return Hint(discard, HintReason.DISCARD_SHORT_SUIT, cards=cards, game=game)
+    if laid.points >= 10:
+        return Hint(discard, HintReason.DISCARD_HIGH_POINTS_SAFE, cards=cards, game=game)
+    return Hint(discard, HintReason.DISCARD_LOSERS, cards=cards, game=game)
+
+
+# ---------------------------------------------------------------------------------- declaring
+
+
+def _declare(view: SeatView) -> Hint:
+    legal = [action for action in view.legal_actions if isinstance(action, Declare)]
+    hand_game = view.skat_seen is None
+    cards = view.hand
+    count_cards = cards | view.laid_away if view.laid_away is not None else cards
+    forehand = view.position == 0
+    best: tuple[float, Declare, int] | None = None
+    for action in legal:
+        if action.schneider or action.schwarz:
+            continue
+        game = action.game_type
+        if game is GameType.NULL:
+            caught, suits = null_risk(cards)
+            if action.ouvert and caught:
+                continue
+            score = 9.0 - 2.5 * caught - suits - (0.5 if action.ouvert else 0.0)
+            value = game_value(cards, game, hand=hand_game, ouvert=action.ouvert)
+        else:
+            family = "grand" if game is GameType.GRAND else "suit"
+            threshold = HAND_THRESHOLD if hand_game else SKAT_THRESHOLD
+            score = game_strength(cards, game, forehand=forehand) - threshold[family] + 8.0
+            value = game_value(count_cards, game, hand=hand_game)
+        if value < view.bid:
+            score -= 100.0
+        if best is None or score > best[0] or (score == best[0] and value > best[2]):
+            best = (score, action, value)
+    assert best is not None
+    _, action, value = best
+    return Hint(action, HintReason.DECLARE_BEST_GAME, value=value, game=action.game_type)
+
+
+# ---------------------------------------------------------------------------------- Ramsch
+
+
+def _ramsch(view: SeatView) -> Hint:
+    grand = Declare(GameType.GRAND)
+    if grand in view.legal_actions:
+        strength = game_strength(view.hand, GameType.GRAND, forehand=view.position == 0)
+        if strength >= HAND_THRESHOLD["grand"] + 0.5:
+            return Hint(grand, HintReason.DECLARE_BEST_GAME, value=game_value(
+                view.hand, GameType.GRAND, hand=True), game=GameType.GRAND)
+    if PickUp() in view.legal_actions and _ramsch_danger(view.hand) >= 40:
+        return Hint(PickUp(), HintReason.RAMSCH_PICK_UP)
+    return Hint(Pass(), HintReason.RAMSCH_PASS)
+
+
+def _card_danger(card: Card, hand: CardSet) -> int:
+    """Return how likely a card is to take a Ramsch trick full of points (higher: worse)."""
+    if card.rank is Rank.JACK:
+        return 30 + int(card.suit) * 3
+    length = (hand.mask & suit_mask(card.suit)).bit_count()
+    strength = {Rank.ACE: 20, Rank.TEN: 16, Rank.KING: 10, Rank.QUEEN: 8}.get(card.rank, 0)
+    return strength + card.points + max(0, 4 - length) * 2
+
+
+def _ramsch_danger(hand: CardSet) -> int:
+    return sum(sorted((_card_danger(card, hand) for card in hand), reverse=True)[:2])
+
+
+def _push(view: SeatView) -> Hint:
+    pushes = [action for action in view.legal_actions if isinstance(action, Push)]
+    hand = view.hand
+    best = max(
+        pushes,
+        key=lambda push: (
+            _card_danger(push.first, hand) + _card_danger(push.second, hand),
+            push.first.index,
+            push.second.index,
+        ),
+    )
+    return Hint(best, HintReason.PUSH_DANGEROUS_CARDS, cards=(best.first, best.second))
+
+
+# ---------------------------------------------------------------------------------- doubling
+
+
+def _doubling(view: SeatView) -> Hint | None:
+    legal = view.legal_actions
+    if Kontra() in legal and view.game_type is not None and view.game_type is not GameType.NULL:
+        if _defence_strength(view) >= 5.0:
+            return Hint(Kontra(), HintReason.SAY_KONTRA)
+    if Re() in legal and view.game_type is not None and view.game_type is not GameType.NULL:
+        if game_strength(view.hand, view.game_type) >= 11.0:
+            return Hint(Re(), HintReason.SAY_RE)
+    return None
+
+
+def _defence_strength(view: SeatView) -> float:
+    """Return a defender's strength against the declared game (Kontra from 5)."""
+    game = view.game_type
+    assert game is not None
+    rules = rules_for(game)
+    hand = view.hand.mask
+    trumps = hand & rules.trump_mask
+    score = 1.0 * (trumps & JACKS_MASK).bit_count() + 0.5 * trumps.bit_count()
+    for suit in Suit:
+        if suit is game.suit:
+            continue
+        if hand & Card(suit, Rank.ACE).bit:
+            score += 1.0
+            if hand & Card(suit, Rank.TEN).bit:
+                score += 0.75
+    return score
+
+
+# ---------------------------------------------------------------------------------- card play
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The facts about a card decision that the rules of thumb use, from one seat's view."""
+
+    view: SeatView
+    rules: GameRules
+    game: GameType
+    seat: int
+    declarer: int | None
+    hand: int
+    legal: int
+    trick: tuple[Card, ...]
+    leader: int
+    gone: int
+    """Cards no longer in play: played in tricks, or in the skat as this seat knows it."""
+    out: int
+    """Cards still held by the other players as far as this seat knows (unseen ones included)."""
+
+    @classmethod
+    def from_view(cls, view: SeatView) -> Table:
+        """Collect the facts from the view of the seat to play."""
+        game = view.game_type
+        assert game is not None
+        rules = rules_for(game)
+        hand = view.hand.mask
+        trick = view.current_trick.cards
+        legal = rules.legal_mask(hand, trick[0].index if trick else -1)
+        gone = 0
+        for done in view.tricks:
+            for card in done.cards:
+                gone |= card.bit
+        for card in trick:
+            gone |= card.bit
+        for extra in (view.laid_away,):
+            if extra is not None:
+                gone |= extra.mask
+        out = view.unseen.mask
+        if view.open_cards is not None:
+            out |= view.open_cards.mask & ~hand
+        return cls(
+            view,
+            rules,
+            game,
+            int(view.position),
+            None if view.declarer is None else int(view.declarer),
+            hand,
+            legal,
+            trick,
+            int(view.current_trick.leader),
+            gone,
+            out,
+        )
+
+    @property
+    def is_declarer(self) -> bool:
+        """Return whether this seat plays alone against two."""
+        return self.declarer == self.seat
+
+    def partner_of(self, seat: int) -> bool:
+        """Return whether ``seat`` is on this seat's side (Ramsch: nobody is)."""
+        if self.declarer is None:
+            return seat == self.seat
+        return (seat == self.declarer) == self.is_declarer
+
+    def strength(self, card: Card, led: Card | None) -> int:
+        """Return the card's trick strength when ``led`` was led (0: it cannot win)."""
+        rules = self.rules
+        order = _order(self.game)
+        if rules.is_trump(card):
+            return 64 + order[card.index]
+        if led is None or rules.follows(card) is rules.follows(led):
+            return 32 + order[card.index]
+        return 0
+
+    def winning(self) -> tuple[int, int]:
+        """Return (the seat winning the open trick, its card's strength)."""
+        led = self.trick[0]
+        strengths = [self.strength(card, led) for card in self.trick]
+        best = max(range(len(strengths)), key=lambda i: strengths[i])
+        return (self.leader + best) % 3, strengths[best]
+
+    def higher_out(self, card: Card) -> int:
+        """Return the cards still out (with the others) that beat ``card`` in its class."""
+        order = _order(self.game)
+        rules = self.rules
+        mask = self.out & rules.class_mask(card)
+        return sum(
+            other.bit for other in mask_cards(mask) if order[other.index] > order[card.index]
+        )
+
+    def is_top(self, card: Card) -> bool:
+        """Return whether no card still out beats ``card`` in its own class."""
+        return not self.higher_out(card)
+
+    def void(self, seat: int, cls: SuitClass) -> bool:
+        """Return whether ``seat`` showed it holds no card of ``cls``."""
+        return cls in self.view.voids[seat]
+
+
+_ORDERS: dict[GameType, tuple[int, ...]] = {}
+
+
+def _order(game: GameType) -> tuple[int, ...]:
+    """Return each card's rank inside its suit class for ``game`` (higher beats lower)."""
+    order = _ORDERS.get(game)
+    if order is None:
+        rules = rules_for(game)
+        ranks = [0] * 32
+        for card in DECK:
+            ranks[card.index] = sum(
+                1
+                for other in DECK
+                if other is not card
+                and rules.follows(other) is rules.follows(card)
+                and rules.winner_index([other.index, card.index]) == 1
+            )
+        order = _ORDERS[game] = tuple(ranks)
+    return order
+
+
+def _cards(mask: int) -> list[Card]:
+    return mask_cards(mask)
+
+
+def _lowest(table: Table, cards: Iterable[Card]) -> Card:
+    """Return the card that gives away least: fewest points, then weakest."""
+    order = _order(table.game)
+    return min(
+        cards,
+        key=lambda card: (
+            card.points,
+            table.rules.is_trump(card),
+            order[card.index],
+            card.index,
+        ),
+    )
+
+
+def _highest(table: Table, cards: Iterable[Card]) -> Card:
+    order = _order(table.game)
+    return max(cards, key=lambda card: (table.rules.is_trump(card), order[card.index], card.index))
+
+
+def _play(card: Card, reason: HintReason, *, with_card: bool = True) -> Hint:
+    return Hint(Play(card), reason, cards=(card,) if with_card else ())
+
+
+def play_card(view: SeatView) -> Hint:
+    """Return the rule-of-thumb card for the seat to play."""
+    table = Table.from_view(view)
+    legal = _cards(table.legal)
+    if len(legal) == 1:
+        return _play(legal[0], HintReason.ONLY_LEGAL_CARD)
+    if table.game is GameType.NULL:
+        return _null_card(table, legal)
+    if table.game is GameType.RAMSCH:
+        return _ramsch_card(table, legal)
+    if not table.trick:
+        return _declarer_lead(table, legal) if table.is_declarer else _defender_lead(table, legal)
+    return _follow(table, legal)
+
+
+def _declarer_lead(table: Table, legal: list[Card]) -> Hint:
+    rules = table.rules
+    trumps = [card for card in legal if rules.is_trump(card)]
+    trumps_out = table.out & rules.trump_mask
+    defenders = [seat for seat in range(3) if seat != table.seat]
+    defenders_have_trumps = trumps_out and not all(
+        table.void(seat, SuitClass.TRUMP) for seat in defenders
+    )
+    if trumps and defenders_have_trumps:
+        top = _highest(table, trumps)
+        if table.is_top(top):
+            return _play(top, HintReason.DRAW_TRUMPS)
+        if len(trumps) >= trumps_out.bit_count():
+            return _play(_lowest(table, trumps), HintReason.DRAW_TRUMPS)
+    winners = [
+        card
+        for card in legal
+        if not rules.is_trump(card)
+        and table.is_top(card)
+        and not (defenders_have_trumps and any(
+            table.void(seat, rules.follows(card)) for seat in defenders))
+    ]
+    if winners:
+        return _play(max(winners, key=lambda card: (card.points, card.index)), HintReason.CASH_WINNER)
+    side = [card for card in legal if not rules.is_trump(card)]
+    if side and trumps:
+        short = min(side, key=lambda card: (
+            (table.hand & rules.class_mask(card)).bit_count(), card.points, card.index))
+        suit_cards = [card for card in side if rules.follows(card) is rules.follows(short)]
+        return _play(_lowest(table, suit_cards), HintReason.LEAD_SHORT_SUIT)
+    return _play(_lowest(table, legal), HintReason.FOLLOW_LOWEST, with_card=False)
+
+
+def _defender_lead(table: Table, legal: list[Card]) -> Hint:
+    rules = table.rules
+    declarer = table.declarer
+    assert declarer is not None
+    declarer_trumps = not table.void(declarer, SuitClass.TRUMP)
+    side = [card for card in legal if not rules.is_trump(card)]
+    winners = [
+        card
+        for card in side
+        if table.is_top(card) and not (declarer_trumps and table.void(declarer, rules.follows(card)))
+    ]
+    if winners:
+        return _play(max(winners, key=lambda card: (card.points, card.index)), HintReason.CASH_WINNER)
+    if side:
+        through = declarer == (table.seat + 1) % 3
+        if through:
+            # Lead the suit the declarer is least likely to hold well: our longest.
+            suit = max(side, key=lambda card: ((table.hand & rules.class_mask(card)).bit_count(), -card.index))
+            cards = [card for card in side if rules.follows(card) is rules.follows(suit)]
+            return _play(_lowest(table, cards), HintReason.PLAY_THROUGH_DECLARER)
+        short = min(side, key=lambda card: ((table.hand & rules.class_mask(card)).bit_count(), card.points, card.index))
+        cards = [card for card in side if rules.follows(card) is rules.follows(short)]
+        return _play(_lowest(table, cards), HintReason.LEAD_SHORT_SUIT)
+    return _play(_lowest(table, legal), HintReason.FOLLOW_LOWEST, with_card=False)
+
+
+def _follow(table: Table, legal: list[Card]) -> Hint:
+    rules = table.rules
+    led = table.trick[0]
+    winner_seat, best = table.winning()
+    last = len(table.trick) == 2
+    partner_wins = table.partner_of(winner_seat) and winner_seat != table.seat
+    beating = [card for card in legal if table.strength(card, led) > best]
+    trick_points = sum(card.points for card in table.trick)
+    if partner_wins:
+        safe = last or _stays(table, best)
+        if safe:
+            givers = [card for card in legal if not rules.is_trump(card) or card.rank is not Rank.JACK]
+            keep = [card for card in givers if not (card.rank is Rank.ACE and not rules.is_trump(card) and table.is_top(card) and len(legal) > 1 and card.points >= 11 and table.trick and rules.follows(card) is not rules.follows(led))]
+            pool = keep or givers or legal
+            card = max(pool, key=lambda card: (card.points, -int(rules.is_trump(card)), -card.index))
+            if card.points >= 3:
+                return _play(card, HintReason.SCHMIER)
+            return _play(_lowest(table, legal), HintReason.FOLLOW_LOWEST, with_card=False)
+    if beating:
+        cheapest = min(beating, key=lambda card: (table.strength(card, led) if not last else 0, card.points, table.strength(card, led)))
+        if last:
+            if trick_points + cheapest.points > 0 or rules.is_trump(cheapest) is False:
+                return Hint(Play(cheapest), HintReason.TAKE_THE_TRICK, cards=(cheapest,),
+                            value=trick_points + cheapest.points)
+        else:
+            # Second to play: take it with a card nobody left can beat, if the trick is worth it.
+            sure = [card for card in beating if _stays(table, table.strength(card, led), card)]
+            if sure and (trick_points >= 3 or not partner_wins):
+                card = min(sure, key=lambda card: (card.points, table.strength(card, led)))
+                return Hint(Play(card), HintReason.TAKE_THE_TRICK, cards=(card,),
+                            value=trick_points + card.points)
+            if partner_wins:
+                return _play(_lowest(table, legal), HintReason.FOLLOW_LOWEST, with_card=False)
+            return _play(_lowest(table, legal), HintReason.DUCK, with_card=False)
+    return _play(_lowest(table, legal), HintReason.FOLLOW_LOWEST, with_card=False)
+
+
+def _stays(table: Table, best: int, card: Card | None = None) -> bool:
+    """Return whether the trick's best card (strength ``best``) cannot be beaten by the last
+    player, as far as this seat knows."""
+    last_seat = (table.leader + 2) % 3
+    if len(table.trick) == 2 or last_seat == table.seat:
+        return True
+    led = table.trick[0]
+    cls = table.rules.follows(led)
+    for other in mask_cards(table.out):
+        if other is card:
+            continue
+        if table.rules.follows(other) is cls and table.void(last_seat, cls):
+            continue
+        if table.rules.is_trump(other) and table.void(last_seat, SuitClass.TRUMP):
+            continue
+        strength = table.strength(other, led)
+        if strength > best:
+            if table.rules.follows(other) is not cls and not table.void(last_seat, cls):
+                continue  # the last player must follow suit, as far as we know
+            return False
+    return True
+
+
+def _null_card(table: Table, legal: list[Card]) -> Hint:
+    order = _order(GameType.NULL)
+    rules = table.rules
+    if table.is_declarer:
+        if not table.trick:
+            # Lead the lowest card that some defender can still beat, if possible.
+            def beaten(card: Card) -> bool:
+                return bool(table.higher_out(card))
+
+            safe = [card for card in legal if beaten(card)]
+            pool = safe or legal
+            card = min(pool, key=lambda card: (order[card.index], card.index))
+            return _play(card, HintReason.NULL_PLAY_LOW)
+        led = table.trick[0]
+        _, best = table.winning()
+        following = [card for card in legal if rules.follows(card) is rules.follows(led)]
+        if not following:
+            card = max(legal, key=lambda card: (
+                order[card.index] * 4 - (table.hand & rules.class_mask(card)).bit_count(), card.index))
+            return _play(card, HintReason.NULL_DISCARD_HIGH)
+        under = [card for card in following if table.strength(card, led) < best]
+        if under:
+            return _play(max(under, key=lambda card: order[card.index]), HintReason.NULL_PLAY_LOW)
+        return _play(max(following, key=lambda card: order[card.index]), HintReason.FOLLOW_LOWEST, with_card=False)
+    declarer = table.declarer
+    assert declarer is not None
+    if not table.trick:
+        suits = [card for card in legal if not table.void(declarer, rules.follows(card))]
+        pool = suits or legal
+        card = min(pool, key=lambda card: (order[card.index], card.index))
+        return _play(card, HintReason.NULL_LEAD_LOW)
+    winner_seat, best = table.winning()
+    led = table.trick[0]
+    if winner_seat == declarer:
+        under = [card for card in legal if table.strength(card, led) < best]
+        if under:
+            return _play(max(under, key=lambda card: order[card.index]), HintReason.DUCK, with_card=False)
+    return _play(min(legal, key=lambda card: (table.strength(card, led), order[card.index])), HintReason.FOLLOW_LOWEST, with_card=False)
+
+
+def _ramsch_card(table: Table, legal: list[Card]) -> Hint:
+    if not table.trick:
+        card = min(legal, key=lambda card: (table.strength(card, None) + card.points, card.index))
+        return _play(card, HintReason.RAMSCH_AVOID_POINTS)
+    led = table.trick[0]
+    _, best = table.winning()
+    under = [card for card in legal if table.strength(card, led) < best]
+    if under:
+        card = max(under, key=lambda card: (card.points if table.strength(card, led) == 0 else 0, table.strength(card, led), card.points))
+        return _play(card, HintReason.RAMSCH_AVOID_POINTS)
+    last = len(table.trick) == 2
+    if last:
+        card = max(legal, key=lambda card: (table.strength(card, led), -card.points))
+    else:
+        card = min(legal, key=lambda card: (card.points, table.strength(card, led)))
+    return _play(card, HintReason.RAMSCH_AVOID_POINTS)

@@ -1,0 +1,173 @@
+"""Hand evaluation and the learner's bid limits: which games a hand can play, and up to what value.
+
+The strength numbers are rules of thumb counted in "sure tricks and length": trumps, the high
+Jacks, aces and tens that are well kept, voids. A game is *sensible* when its strength reaches
+the threshold of a skat game (the skat usually adds a little); a hand game needs more.
+
+>>> from webapp.engine import CardSet
+>>> [(limit.game.name, limit.matadors, limit.value, limit.hand)
+...  for limit in bid_limits(CardSet.parse("CJ SJ CA CT CK C9 C7 SA HA H7"))]
+[('CLUBS', 2, 48, True), ('GRAND', 2, 72, False)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from webapp.engine.cards import JACKS_MASK, Card, CardSet, Rank, Suit, suit_mask
+from webapp.engine.rules import BASE_VALUES, GameType, null_value
+from webapp.engine.score import matadors
+
+__all__ = [
+    "BidLimit",
+    "bid_limits",
+    "game_strength",
+    "null_risk",
+    "SKAT_THRESHOLD",
+    "HAND_THRESHOLD",
+    "SUIT_GAMES",
+    "game_value",
+]
+
+SUIT_GAMES: Final = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS)
+
+SKAT_THRESHOLD: Final = {"suit": 8.0, "grand": 7.0}
+"""Strength a skat game needs (see `game_strength`)."""
+HAND_THRESHOLD: Final = {"suit": 9.5, "grand": 8.5}
+"""Strength a hand game needs."""
+
+_JACK_BONUS: Final = {Suit.CLUBS: 1.0, Suit.SPADES: 0.5, Suit.HEARTS: 0.25, Suit.DIAMONDS: 0.0}
+_GRAND_JACK: Final = {Suit.CLUBS: 1.5, Suit.SPADES: 1.25, Suit.HEARTS: 1.0, Suit.DIAMONDS: 1.0}
+
+
+@dataclass(frozen=True, slots=True)
+class BidLimit:
+    """A game the hand can play and its value with the matadors counted over the ten cards.
+
+    The skat can change the matadors (a Jack in it turns "without" into "with" and lowers the
+    value), so the limit is the value of the ten cards as they are.
+    """
+
+    game: GameType
+    matadors: int
+    value: int
+    hand: bool
+
+
+def _family(game: GameType) -> str:
+    return "grand" if game is GameType.GRAND else "suit"
+
+
+def _side_suit_strength(mask: int, suit: Suit, *, grand: bool) -> float:
+    """Return the strength of the cards of one plain suit (Jacks apart)."""
+    held = mask & suit_mask(suit)
+    count = held.bit_count()
+    if not count:
+        return 0.0
+    ace = bool(held & Card(suit, Rank.ACE).bit)
+    ten = bool(held & Card(suit, Rank.TEN).bit)
+    king = bool(held & Card(suit, Rank.KING).bit)
+    score = 0.0
+    if ace:
+        score += 1.0
+        if ten:
+            score += 1.0
+            if king and grand:
+                score += 0.75
+    elif ten:
+        score += -0.5 if count == 1 else (0.25 if count >= 3 or king else 0.0)
+    if grand and ace and ten and count >= 5:
+        score += 0.5 * (count - 4)
+    return score
+
+
+def game_strength(cards: CardSet, game: GameType, *, forehand: bool = False) -> float:
+    """Return the rule-of-thumb strength of the cards for a suit game or Grand.
+
+    Compare with `SKAT_THRESHOLD` and `HAND_THRESHOLD` (ten cards) of the game's family.
+    """
+    mask = cards.mask
+    if game is GameType.GRAND:
+        score = 0.0
+        for suit in Suit:
+            if mask & Card(suit, Rank.JACK).bit:
+                score += _GRAND_JACK[suit]
+        jacks = (mask & JACKS_MASK).bit_count()
+        if jacks < 2:
+            score -= 1.5
+        for suit in Suit:
+            score += _side_suit_strength(mask, suit, grand=True)
+        return score + (0.5 if forehand else 0.0)
+    trump_suit = game.suit
+    if trump_suit is None:
+        raise ValueError("a suit game or Grand")
+    trumps = mask & (JACKS_MASK | suit_mask(trump_suit))
+    count = trumps.bit_count()
+    score = float(count)
+    for suit in Suit:
+        if mask & Card(suit, Rank.JACK).bit:
+            score += _JACK_BONUS[suit]
+    if mask & Card(trump_suit, Rank.ACE).bit:
+        score += 0.5
+    if count < 5:
+        score -= 1.5 * (5 - count)
+    for suit in Suit:
+        if suit is trump_suit:
+            continue
+        if not mask & suit_mask(suit):
+            score += 0.5 if count >= 5 else 0.0
+        else:
+            score += _side_suit_strength(mask, suit, grand=False)
+    return score + (0.25 if forehand else 0.0)
+
+
+def null_risk(cards: CardSet) -> tuple[int, int]:
+    """Return (cards that can be caught, suits with such cards) for a Null.
+
+    A suit is safe when its k-th lowest card (k = 1, 2, …) is at most the (2k − 1)-th lowest
+    rank: 7; 7 9; 7 9 J; …; every card above that ladder can be caught.
+    """
+    caught = 0
+    suits = 0
+    for suit in Suit:
+        ranks = sorted(rank for rank in Rank if cards.mask & Card(suit, rank).bit)
+        bad = sum(1 for position, rank in enumerate(ranks) if rank > 2 * position)
+        if bad:
+            caught += bad
+            suits += 1
+    return caught, suits
+
+
+def game_value(cards: CardSet, game: GameType, *, hand: bool, ouvert: bool = False) -> int:
+    """Return the value of the game with the matadors of ``cards`` and a simple win."""
+    if game is GameType.NULL:
+        return null_value(hand=hand, ouvert=ouvert)
+    count = abs(matadors(cards, game))
+    return BASE_VALUES[game] * (count + 1 + (1 if hand else 0))
+
+
+def bid_limits(cards: CardSet) -> tuple[BidLimit, ...]:
+    """Return the sensible games of a hand with the value each reaches, best first.
+
+    Suit games and Grand have their matadors counted over ``cards`` (ten cards: the skat may
+    change them); a game strong enough to play without the skat is also listed as a hand game.
+    Null appears when the hand is safe enough (hand and ouvert when it has no weak card).
+    An empty result means that no game is sensible: pass.
+    """
+    scored: list[tuple[float, BidLimit]] = []
+    for game in (*SUIT_GAMES, GameType.GRAND):
+        family = _family(game)
+        strength = game_strength(cards, game)
+        hand = strength >= HAND_THRESHOLD[family]
+        if strength >= SKAT_THRESHOLD[family]:
+            limit = BidLimit(game, matadors(cards, game), game_value(cards, game, hand=hand), hand)
+            scored.append((strength - SKAT_THRESHOLD[family], limit))
+    caught, suits = null_risk(cards)
+    if caught == 0:
+        scored.append((1.0, BidLimit(GameType.NULL, 0, null_value(hand=True, ouvert=False), True)))
+    elif caught <= 2 and suits == 1:
+        limit = BidLimit(GameType.NULL, 0, null_value(hand=False, ouvert=False), False)
+        scored.append((0.6 - 0.2 * caught, limit))
+    scored.sort(key=lambda item: (-item[0], -item[1].value))
+    return tuple(limit for _, limit in scored)
