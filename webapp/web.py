@@ -138,6 +138,7 @@ def init_app(app: Flask) -> None:
     def shared_context() -> dict[str, Any]:
         return {
             "areas": app.extensions.get("kiebitz.areas", []),
+            "deck": current_deck(),
             "switch_language_url": switch_language_url,
         }
 

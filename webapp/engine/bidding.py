@@ -85,7 +85,16 @@ class Auction:
     ``declarer`` is the highest bidder with ``value`` as the bid, or None if the hand was passed in.
     """
 
-    __slots__ = ("stage", "bidder", "answerer", "value", "pending", "declarer", "bidders", "history")
+    __slots__ = (
+        "stage",
+        "bidder",
+        "answerer",
+        "value",
+        "pending",
+        "declarer",
+        "bidders",
+        "history",
+    )
 
     stage: int
     bidder: Position
