@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.practice import drive
-from webapp.engine import GameState, Phase, Play, Position, Settlement, token
+from webapp.engine import GameState, Phase, Position, Settlement
 from webapp.i18n import MINUS
 
 
@@ -230,7 +230,46 @@ def test_computer_players_get_their_seat_view_only(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(players, "choose", spy)
     state = table.start(2, Position.REARHAND, "easy")
     while not state.finished:
-        state = table.act(state, Position.REARHAND, state.legal_actions()[-1], "easy", 2)
+        state = table.act(state, Position.REARHAND, state.legal_actions()[0], "easy", 2)
+    assert len(state.tricks) == 10
     assert seen and all(kind is SeatView and who != Position.REARHAND for kind, who in seen)
-    assert all(isinstance(action, type(action)) for action in state.actions)
-    assert token(Play(state.tricks[0].cards[0]))
+
+
+def test_a_hint_at_every_decision_names_a_legal_move_and_its_reason(app: Flask, client: FlaskClient) -> None:
+    hand_id = drive.start(client, seed=11, seat=Position.FOREHAND)
+    asked = set()
+    for _ in range(60):
+        state, revision, seat = drive.stored(app, hand_id)
+        if state.finished:
+            break
+        page = client.get(f"/en/play/{hand_id}?hint=1").get_data(as_text=True)
+        move = re.search(r'<p class="coach__move">([^<]+)</p>\s*<p class="coach__reason">([^<]+)</p>', page)
+        assert move is not None, state.phase
+        assert move.group(1).strip() and move.group(2).strip()
+        asked.add(state.phase)
+        action = drive.declarer_choice(state)
+        client.post(f"/en/play/{hand_id}", data={"revision": str(revision), **drive.form_for(action)})
+    assert asked >= {Phase.BIDDING, Phase.SKAT, Phase.DISCARD, Phase.DECLARE, Phase.PLAY}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "fi", "ms", "de"])
+def test_every_hint_reason_is_one_translated_sentence(app: Flask, lang: str) -> None:
+    from tests.helpers import english_leaks
+    from webapp.ai import Hint, HintReason
+    from webapp.engine import Card, GameType, Pass
+    from webapp.practice import phrases
+
+    cards = (Card.parse("HT"), Card.parse("H7"))
+    with app.test_request_context(f"/{lang}/play/"):
+        from flask import g
+
+        g.lang = lang
+        sentences = {
+            reason: phrases.hint_reason(Hint(Pass(), reason, cards=cards, value=36, game=GameType.CLUBS))
+            for reason in HintReason
+        }
+    assert len(set(sentences.values())) == len(HintReason)
+    for reason, sentence in sentences.items():
+        assert sentence.endswith("."), reason
+        assert "%(" not in sentence, reason
+        assert english_leaks(f"<p>{sentence}</p>", lang) == [], reason

@@ -10,14 +10,12 @@ from __future__ import annotations
 from flask import Flask
 from flask_babel import lazy_gettext
 
-from webapp import decks, web
+from webapp import web
 from webapp.practice.views import bp
 
 
 def init_app(app: Flask) -> None:
-    """Register the practice area (and the card macros' filters, if no one did yet)."""
-    if "card_name" not in app.jinja_env.filters:
-        decks.init_app(app)
+    """Register the practice area."""
     web.register_area(
         app,
         bp,

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from flask_babel import LazyString, gettext, lazy_gettext, ngettext, pgettext
+from babel.numbers import format_percent
+from flask_babel import LazyString, get_locale, gettext, lazy_gettext, ngettext, pgettext
 
 from webapp import decks, web, words
+from webapp.ai import BidLimit, Hint, HintReason, Review
 from webapp.engine import (
     Action,
     Bid,
@@ -19,8 +21,15 @@ from webapp.engine import (
     CardSet,
     Contract,
     Declare,
+    Discard,
     GameType,
     Hold,
+    Kontra,
+    Pass,
+    PickUp,
+    Play,
+    PlayHand,
+    Push,
     Level,
     Position,
     SeatView,
@@ -235,19 +244,124 @@ def result_headline(settlement: Settlement, declarer: Position | None, learner: 
                    score=signed(settlement.score))
 
 
-def limit_line(limit: object) -> str:
-    """Say one bid limit of the learner's hand (filled in when the computer players land)."""
-    return ""
+def limit_line(limit: BidLimit) -> str:
+    """Say one bid limit of the learner's hand: "Clubs with 2 → up to 36"."""
+    if limit.hand:
+        # TRANSLATORS: a bid limit, e.g. "Clubs Hand with 2 → up to 48".
+        return _("%(game)s Hand %(matadors)s → up to %(value)s", game=game_name(limit.game),
+                 matadors=matadors(limit.matadors), value=number(limit.value))
+    # TRANSLATORS: a bid limit, e.g. "Clubs with 2 → up to 36".
+    return _("%(game)s %(matadors)s → up to %(value)s", game=game_name(limit.game),
+             matadors=matadors(limit.matadors), value=number(limit.value))
 
 
-def hint_move(hint: object) -> str:
-    """Name the move a hint advises (filled in when the computer players land)."""
-    return ""
+def hint_move(hint: Hint) -> str:
+    """Name the move a hint advises, as an instruction."""
+    action = hint.action
+    if isinstance(action, Bid):
+        return _("Bid %(value)s.", value=number(action.value))
+    if isinstance(action, Hold):
+        return _("Say yes: hold the bid.")
+    if isinstance(action, Pass):
+        return _("Pass.")
+    if isinstance(action, PickUp):
+        return _("Pick up the skat.")
+    if isinstance(action, PlayHand):
+        return _("Play Hand, without the skat.")
+    if isinstance(action, Discard):
+        return _("Lay away %(first)s and %(second)s.", first=card_name(action.first), second=card_name(action.second))
+    if isinstance(action, Push):
+        return _("Push %(first)s and %(second)s on.", first=card_name(action.first), second=card_name(action.second))
+    if isinstance(action, Declare):
+        return _("Announce %(game)s.", game=announcement(action))
+    if isinstance(action, Play):
+        return _("Play %(card)s.", card=card_name(action.card))
+    if isinstance(action, Kontra):
+        return _("Say Kontra.")
+    return _("Say Re.")
 
 
-def hint_reason(hint: object) -> str:
-    """Give a hint's reason in words (filled in when the computer players land)."""
-    return ""
+def hint_reason(hint: Hint) -> str:
+    """Give the reason of a hint as one sentence a learner understands."""
+    reason = hint.reason
+    cards = card_list(hint.cards)
+    count = len(hint.cards)
+    game = game_name(hint.game) if hint.game is not None else ""
+    value = number(hint.value) if hint.value is not None else ""
+    if reason is HintReason.BID_UP_TO_LIMIT:
+        return _("Played as %(game)s, your hand is worth up to %(value)s, and the bidding has not reached that yet.", game=game, value=value)
+    if reason is HintReason.PASS_ABOVE_LIMIT:
+        return _("Played as %(game)s, your hand is worth at most %(value)s: bidding higher risks overbidding.", game=game, value=value)
+    if reason is HintReason.PASS_WEAK_HAND:
+        return _("Your hand has no game worth playing: let the others bid and defend against them.")
+    if reason is HintReason.PICK_UP_SKAT:
+        return _("Two more cards from the skat will make your hand stronger for %(game)s.", game=game)
+    if reason is HintReason.PLAY_HAND_STRONG:
+        return _("Your hand is strong enough without the skat, and Hand counts one level more: %(game)s Hand is worth %(value)s.", game=game, value=value)
+    if reason is HintReason.DISCARD_BLANK_TEN:
+        return str(ngettext(
+            "A lonely ten would fall to the ace: %(cards)s. In the skat its points count for you.",
+            "Lonely tens would fall to the aces: %(cards)s. In the skat their points count for you.",
+            count, cards=cards))
+    if reason is HintReason.DISCARD_SHORT_SUIT:
+        return _("Lay away a short suit (%(cards)s): once it is gone, you can trump it.", cards=cards)
+    if reason is HintReason.DISCARD_HIGH_POINTS_SAFE:
+        return _("The defenders could take these points (%(cards)s); in the skat they count for you.", cards=cards)
+    if reason is HintReason.DISCARD_NULL_DANGER:
+        return _("In a Null these high cards could be caught: %(cards)s. Lay them away.", cards=cards)
+    if reason is HintReason.DISCARD_LOSERS:
+        return _("These cards could only lose tricks: %(cards)s.", cards=cards)
+    if reason is HintReason.DECLARE_BEST_GAME:
+        return _("%(game)s suits your hand best and reaches the bid: it is worth %(value)s.", game=game, value=value)
+    if reason is HintReason.SAY_KONTRA:
+        return _("The declarer will probably lose: Kontra doubles the score.")
+    if reason is HintReason.SAY_RE:
+        return _("You will probably win despite the Kontra: Re doubles the score again.")
+    if reason is HintReason.RAMSCH_PASS:
+        return _("Taking the skat means pushing two cards on without seeing the play: pass it on.")
+    if reason is HintReason.RAMSCH_PICK_UP:
+        return _("With the skat your hand can get rid of two dangerous cards.")
+    if reason is HintReason.PUSH_DANGEROUS_CARDS:
+        return _("These cards are the most likely to take tricks full of points: %(cards)s.", cards=cards)
+    if reason is HintReason.RAMSCH_AVOID_POINTS:
+        return _("In a Ramsch you want to take no points: this gets rid of a high card safely.")
+    if reason is HintReason.DRAW_TRUMPS:
+        return _("Draw the defenders' trumps first, so that they cannot trump your aces and tens later.")
+    if reason is HintReason.CASH_WINNER:
+        return _("This card surely takes the trick: take it now, before it can be trumped.")
+    if reason is HintReason.LEAD_SHORT_SUIT:
+        return _("Lead from your short suit: once it is gone, you can trump it.")
+    if reason is HintReason.PLAY_THROUGH_DECLARER:
+        return _("Lead so that the declarer must play before your partner: your partner then sees the declarer's card.")
+    if reason is HintReason.SCHMIER:
+        return _("Your partner takes this trick: give them points.")
+    if reason is HintReason.TAKE_THE_TRICK:
+        return _("Take the trick with your cheapest card that wins it.")
+    if reason is HintReason.DUCK:
+        return _("Let this trick go: the card that could win it is worth more later.")
+    if reason is HintReason.FOLLOW_LOWEST:
+        return _("You cannot win this trick, so give it as few points as you can.")
+    if reason is HintReason.SAVE_HIGH_CARD:
+        return _("Keep your high card for a later trick and throw a low card now.")
+    if reason is HintReason.NULL_PLAY_LOW:
+        return _("Play low, so that another card takes the trick.")
+    if reason is HintReason.NULL_DISCARD_HIGH:
+        return _("You cannot follow suit: throw away your most dangerous high card.")
+    if reason is HintReason.NULL_LEAD_LOW:
+        return _("Lead low in a suit where the declarer may have to go over your card.")
+    if reason is HintReason.ONLY_WINNING_CARDS:
+        return str(ngettext(
+            "Only this card still wins the game, whatever the hidden cards are: %(cards)s.",
+            "Only these cards still win the game, whatever the hidden cards are: %(cards)s.",
+            count, cards=cards))
+    if reason is HintReason.ALL_CARDS_WIN:
+        return _("Every card wins the game, whatever the hidden cards are; this one keeps the most points.")
+    if reason is HintReason.ALL_CARDS_LOSE:
+        return _("No card can win the game any more; this one gives away the fewest points.")
+    if reason is HintReason.BEST_CHANCE:
+        share = format_percent((hint.value or 0) / 100, locale=get_locale())
+        return _("This card wins in %(share)s of the ways the hidden cards can lie, given what you know.", share=share)
+    return _("You must follow suit, and this is your only card of that suit.")
 
 
 def holding_order(cards: CardSet, game_type: GameType | None) -> tuple[Card, ...]:
@@ -255,3 +369,22 @@ def holding_order(cards: CardSet, game_type: GameType | None) -> tuple[Card, ...
     from webapp.practice.screen import holding_order as order
 
     return order(cards, game_type)
+
+
+def review_verdict(review: Review, learner: Position) -> str:
+    """Say whether the declarer could have won with best play on both sides."""
+    mine = review.declarer == learner
+    if review.best_points is None:  # Null: won by taking no trick
+        if review.could_win:
+            return _("You could have won this Null: with best play you take no trick.") if mine else _(
+                "The declarer could not have been stopped: with best play the declarer takes no trick.")
+        return _("This Null could not be won: with best play the defenders force a trick on you.") if mine else _(
+            "The defenders could always win: with best play the declarer must take a trick.")
+    points = number(review.best_points)
+    if review.could_win:
+        if mine:
+            return _("Yes: with best play on both sides you take %(points)s card points and win.", points=points)
+        return _("The declarer could not have been beaten: with best play on both sides the declarer takes %(points)s card points.", points=points)
+    if mine:
+        return _("No: with best play on both sides you take only %(points)s card points.", points=points)
+    return _("You and your partner could always win: with best play on both sides the declarer takes only %(points)s card points.", points=points)

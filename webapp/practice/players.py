@@ -1,39 +1,36 @@
-"""The computer players of the practice table, as the learner's table needs them.
+"""The computer players and the coach of the practice table: `webapp.ai`, as the table needs it.
 
-Stand-in until `webapp.ai` lands: plain, legal and predictable choices from the seat view.
+Every call gets a seat view, never the whole hand; the review after the hand is the only call
+that sees all cards, and only once the hand is over.
 """
 
 from __future__ import annotations
 
-from webapp.engine import Action, Bid, Hold, Pass, Phase, PickUp, Play, SeatView
+from webapp import ai
+from webapp.engine import Action, CardSet, GameState, SeatView
 
-LEVELS = ("easy", "strong")
-"""The computer players' levels, weakest first."""
-DEFAULT_LEVEL = "strong"
+LEVELS: tuple[str, ...] = tuple(level.value for level in ai.Level)
+"""The computer players' levels, weakest first, as stored with a hand."""
+DEFAULT_LEVEL = ai.Level.STRONG.value
 
 
 def choose(view: SeatView, level: str, *, seed: int) -> Action:
     """Return the computer player's action for its seat view."""
-    legal = view.legal_actions
-    if view.phase is Phase.BIDDING:
-        said = [action.value for _, action in view.auction if isinstance(action, Bid)]
-        for action in legal:
-            if isinstance(action, Hold) and said[-1] <= 18:
-                return action
-            if isinstance(action, Bid) and action.value == 18:
-                return action
-        return next(action for action in legal if isinstance(action, Pass))
-    if view.phase is Phase.SKAT:
-        return next(action for action in legal if isinstance(action, PickUp))
-    plays = [action for action in legal if isinstance(action, Play)]
-    return plays[-1] if plays else legal[0]
+    return ai.choose(view, ai.Level(level), seed=seed)
 
 
-def hint(view: SeatView, *, seed: int) -> object | None:
-    """Return advice for the learner's next decision (none until the computer players land)."""
-    return None
+def hint(view: SeatView, *, seed: int) -> ai.Hint:
+    """Return the coach's advice for the learner's next decision, from the learner's view."""
+    return ai.hint(view, seed=seed)
 
 
-def best_line(state: object) -> object | None:
-    """Return the best line of a finished hand (none until the solver lands)."""
-    return None
+def bid_limits(cards: CardSet) -> tuple[ai.BidLimit, ...]:
+    """Return the games the learner's ten cards can play and the value each reaches."""
+    return ai.bid_limits(cards)
+
+
+def review(state: GameState) -> ai.Review | None:
+    """Return "could the declarer have won?" with all hands open; only for a finished hand."""
+    if not state.finished:
+        raise ValueError("the hand is not over")
+    return ai.could_have_won(state)

@@ -200,3 +200,16 @@ def parse_choice(form: dict[str, list[str]]) -> str | None:
     if len(cards) == 2:
         return f"discard-{cards[0]}-{cards[1]}"
     return None
+
+
+def line_tricks(state: GameState, line: tuple[Play, ...]) -> tuple[ShownTrick, ...]:
+    """Return the tricks of ``line`` (the best play from the first card) for a finished hand."""
+    opening = GameState.new(state.deal, state.options)
+    for action in state.actions:
+        if opening.phase is Phase.PLAY:
+            break
+        opening = opening.apply(action)
+    for play in line:
+        opening = opening.apply(play)
+    tricks = opening.tricks + ((opening.current_trick,) if opening.current_trick.cards else ())
+    return tuple(_shown(trick, 0, 0) for trick in tricks)

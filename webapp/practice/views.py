@@ -11,8 +11,8 @@ from flask_babel import LazyString, lazy_gettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import web, words
-from webapp.engine import GameState, IllegalAction, Position, Reason, parse_action
-from webapp.practice import phrases, players, screen, table
+from webapp.engine import GameState, IllegalAction, Phase, Position, Reason, parse_action
+from webapp.practice import phrases, players, review, screen, table
 from webapp.storage import practice as storage
 
 bp = Blueprint("practice", __name__, url_prefix="/<lang:lang>/play")
@@ -21,7 +21,7 @@ bp = Blueprint("practice", __name__, url_prefix="/<lang:lang>/play")
 @bp.context_processor
 def practice_context() -> dict[str, Any]:
     """Give the practice templates their sentences and the engine's words."""
-    return {"phrases": phrases, "words": words, "deck": web.current_deck()}
+    return {"phrases": phrases, "words": words}
 
 
 RANDOM_SEAT = "any"
@@ -50,6 +50,7 @@ class Hand:
     level: str
     revision: int
     state: GameState
+    review: str | None
 
 
 def _load(hand_id: str) -> Hand | None:
@@ -63,6 +64,7 @@ def _load(hand_id: str) -> Hand | None:
         record.level,
         record.revision,
         GameState.parse(record.game),
+        record.review,
     )
 
 
@@ -76,12 +78,18 @@ def _create(seed: int, seat: Position, level: str) -> BaseResponse:
 def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 200, hint: bool = False) -> Response:
     """Render the learner's hand (the page, or the table alone for htmx)."""
     shown = screen.screen(hand.state, hand.seat)
-    advice = players.hint(shown.view, seed=table.move_seed(hand.seed, len(hand.state.actions))) if hint and shown.your_turn else None
+    advice = None
+    if hint and shown.your_turn:
+        advice = players.hint(shown.view, seed=table.move_seed(hand.seed, len(hand.state.actions)))
+    limits = ()
+    if shown.your_turn and shown.phase is Phase.BIDDING:
+        limits = players.bid_limits(shown.view.hand)
     context: dict[str, Any] = {
         "hand": hand,
         "screen": shown,
         "notice": notice,
         "hint": advice,
+        "limits": limits,
         "hint_asked": hint,
         "can_undo": table.last_decision(hand.state, hand.seat) is not None,
         "finished": hand.state.finished,
@@ -253,10 +261,22 @@ def line(hand_id: str) -> Response:
     loaded = _load(hand_id)
     if loaded is None or not loaded.state.finished:
         return web.error_page(404)
+    key = review.opening_key(loaded.state)
+    verdict = review.loads(loaded.review, key)
+    in_time = True
+    if verdict is None:
+        try:
+            verdict = review.compute(loaded.state)
+        except review.NotInTime:
+            in_time = False
+        if verdict is not None:
+            storage.save_review(loaded.id, review.dumps(verdict, key))
     return web.render(
         "practice/line.html",
         hand=loaded,
         positions=tuple(Position),
         game_type=loaded.state.game_type,
-        line=players.best_line(loaded.state),
+        review=verdict,
+        in_time=in_time,
+        tricks=screen.line_tricks(loaded.state, verdict.line) if verdict is not None else (),
     )

@@ -34,6 +34,8 @@ class PracticeHand(db.Model):  # type: ignore[name-defined,misc]
     level: Mapped[str] = mapped_column(String(16))
     game: Mapped[str] = mapped_column(Text)
     revision: Mapped[int] = mapped_column(Integer, default=0)
+    review: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """"Could I have won?" once worked out (JSON, see `webapp.practice.review`)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
@@ -69,3 +71,9 @@ def save(hand_id: str, *, revision: int, game: str) -> bool:
     db.session.commit()
     db.session.expire_all()
     return bool(getattr(result, "rowcount", 0) == 1)
+
+
+def save_review(hand_id: str, review: str) -> None:
+    """Keep the worked-out review of a hand (derived data: no revision is needed or changed)."""
+    db.session.execute(update(PracticeHand).where(PracticeHand.id == hand_id).values(review=review))
+    db.session.commit()

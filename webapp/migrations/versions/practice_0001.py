@@ -24,6 +24,7 @@ def upgrade() -> None:
         sa.Column("level", sa.String(length=16), nullable=False),
         sa.Column("game", sa.Text(), nullable=False),
         sa.Column("revision", sa.Integer(), nullable=False),
+        sa.Column("review", sa.Text(), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_practice_hand")),
