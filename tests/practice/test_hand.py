@@ -273,3 +273,26 @@ def test_every_hint_reason_is_one_translated_sentence(app: Flask, lang: str) -> 
         assert sentence.endswith("."), reason
         assert "%(" not in sentence, reason
         assert english_leaks(f"<p>{sentence}</p>", lang) == [], reason
+
+
+def test_the_computer_players_cards_since_the_learners_card_are_shown_one_by_one(app: Flask, client: FlaskClient) -> None:
+    from webapp.practice import screen, table
+
+    for seed in range(30):
+        state = table.start(seed, Position.REARHAND, "easy")
+        while not state.finished and state.phase is not Phase.PLAY:
+            state = table.act(state, Position.REARHAND, drive.declarer_choice(state), "easy", seed)
+        if state.phase is not Phase.PLAY or state.tricks:
+            continue
+        # Rearhand plays last to the first trick; then the winner, a computer player, may lead.
+        after = table.act(state, Position.REARHAND, state.legal_actions()[-1], "easy", seed)
+        shown = screen.screen(after, Position.REARHAND)
+        computer_cards = len(after.current_trick.cards)
+        assert shown.last is not None and all(card.new == 0 for card in shown.last.cards)
+        if computer_cards:
+            assert shown.current is not None
+            assert [card.new for card in shown.current.cards] == list(range(1, computer_cards + 1))
+            calm = screen.screen(after, Position.REARHAND, animate=False)
+            assert calm.current is not None and all(card.new == 0 for card in calm.current.cards)
+            return
+    pytest.fail("no deal where a computer player led the second trick")

@@ -157,14 +157,18 @@ def _count(view: SeatView) -> Count | None:
     return Count(points[declarer], defenders, points[view.position], laid_away, trumps_out)
 
 
-def screen(state: GameState, seat: Position) -> Screen:
-    """Return what the learner at ``seat`` sees of ``state``."""
+def screen(state: GameState, seat: Position, *, animate: bool = True) -> Screen:
+    """Return what the learner at ``seat`` sees of ``state``.
+
+    With ``animate`` the computer players' cards since the learner's last decision are numbered
+    so that the page can show them one at a time.
+    """
     view = state.view(seat)
     your_turn = view.to_act == seat and not state.finished
     legal = view.legal_actions if your_turn else ()
     bid_values = tuple(action.value for action in legal if isinstance(action, Bid))
     played = sum(len(trick.cards) for trick in view.tricks) + len(view.current_trick.cards)
-    first_new = played - _plays_since_decision(state, seat)
+    first_new = played - _plays_since_decision(state, seat) if animate else played
     current: ShownTrick | None = None
     last: ShownTrick | None = None
     if view.tricks:

@@ -77,7 +77,7 @@ def _create(seed: int, seat: Position, level: str) -> BaseResponse:
 
 def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 200, hint: bool = False) -> Response:
     """Render the learner's hand (the page, or the table alone for htmx)."""
-    shown = screen.screen(hand.state, hand.seat)
+    shown = screen.screen(hand.state, hand.seat, animate=not hint and notice is None)
     advice = None
     if hint and shown.your_turn:
         advice = players.hint(shown.view, seed=table.move_seed(hand.seed, len(hand.state.actions)))
