@@ -296,3 +296,29 @@ def test_the_computer_players_cards_since_the_learners_card_are_shown_one_by_one
             assert calm.current is not None and all(card.new == 0 for card in calm.current.cards)
             return
     pytest.fail("no deal where a computer player led the second trick")
+
+
+def test_the_coach_and_the_bid_limits_see_the_learners_seat_only(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from webapp import ai
+    from webapp.engine import CardSet, SeatView
+
+    seen: list[object] = []
+    real_hint, real_limits = ai.hint, ai.bid_limits
+
+    def hint(view: SeatView, *, seed: int) -> ai.Hint:
+        seen.append(view)
+        return real_hint(view, seed=seed)
+
+    def limits(cards: CardSet) -> tuple[ai.BidLimit, ...]:
+        seen.append(cards)
+        return real_limits(cards)
+
+    monkeypatch.setattr(ai, "hint", hint)
+    monkeypatch.setattr(ai, "bid_limits", limits)
+    hand_id = drive.start(client, seed=11, seat=Position.MIDDLEHAND)
+    state, _, _ = drive.stored(app, hand_id)
+    client.get(f"/en/play/{hand_id}?hint=1")
+    assert [type(item) for item in seen] == [SeatView, CardSet]
+    view, cards = seen
+    assert isinstance(view, SeatView) and view.position == Position.MIDDLEHAND
+    assert cards == state.hand(Position.MIDDLEHAND)

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, redirect, request, url_for
 from flask_babel import LazyString, lazy_gettext
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import web, words
+from webapp import ai, web, words
 from webapp.engine import GameState, IllegalAction, Phase, Position, Reason, parse_action
 from webapp.practice import phrases, players, review, screen, table
 from webapp.storage import practice as storage
@@ -81,7 +81,7 @@ def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 2
     advice = None
     if hint and shown.your_turn:
         advice = players.hint(shown.view, seed=table.move_seed(hand.seed, len(hand.state.actions)))
-    limits = ()
+    limits: tuple[ai.BidLimit, ...] = ()
     if shown.your_turn and shown.phase is Phase.BIDDING:
         limits = players.bid_limits(shown.view.hand)
     context: dict[str, Any] = {
@@ -93,7 +93,6 @@ def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 2
         "hint_asked": hint,
         "can_undo": table.last_decision(hand.state, hand.seat) is not None,
         "finished": hand.state.finished,
-        "result_state": hand.state if hand.state.finished else None,
     }
     # htmx swaps only successful answers: a refusal still comes back as the table with its notice.
     code = 200 if web.is_htmx() else status
@@ -175,6 +174,15 @@ def hand(hand_id: str) -> Response:
     return _show(loaded, hint=request.args.get("hint") == "1")
 
 
+def _store(hand: Hand, state: GameState) -> Response | BaseResponse:
+    """Save the hand's new state if no other tab changed it meanwhile, and show it."""
+    if not storage.save(hand.id, revision=hand.revision, game=str(state)):
+        fresh = _load(hand.id)
+        assert fresh is not None
+        return _show(fresh, notice=STALE, status=409)
+    return redirect(url_for("practice.hand", hand_id=hand.id), code=303)
+
+
 def _expected_revision(hand: Hand) -> Response | None:
     """Refuse the request unless it names the hand's current revision."""
     text = request.form.get("revision", "")
@@ -206,11 +214,7 @@ def act(hand_id: str) -> Response | BaseResponse:
         state = table.act(loaded.state, loaded.seat, action, loaded.level, loaded.seed)
     except IllegalAction as refusal:
         return _show(loaded, notice=words.illegal(refusal.reason), status=400)
-    if not storage.save(loaded.id, revision=loaded.revision, game=str(state)):
-        fresh = _load(hand_id)
-        assert fresh is not None
-        return _show(fresh, notice=STALE, status=409)
-    return redirect(url_for("practice.hand", hand_id=loaded.id), code=303)
+    return _store(loaded, state)
 
 
 @bp.post("/<hand_id>/undo")
@@ -225,11 +229,7 @@ def undo(hand_id: str) -> Response | BaseResponse:
     state = table.undo(loaded.state, loaded.seat)
     if state is None:
         return _show(loaded, notice=NOTHING_TO_UNDO, status=400)
-    if not storage.save(loaded.id, revision=loaded.revision, game=str(state)):
-        fresh = _load(hand_id)
-        assert fresh is not None
-        return _show(fresh, notice=STALE, status=409)
-    return redirect(url_for("practice.hand", hand_id=loaded.id), code=303)
+    return _store(loaded, state)
 
 
 
