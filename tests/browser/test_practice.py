@@ -52,6 +52,8 @@ def test_play_a_hand_with_a_hint_to_the_result(page, live_server: str) -> None: 
     page.get_by_role("link", name="Give me a hint").click()
     page.locator(".coach__reason").wait_for()
     assert page.locator(".coach__move").inner_text()
+    # htmx swapped the table in place; the keyboard focus moved to the hint.
+    page.wait_for_function("document.activeElement.classList.contains('coach__move')")
     _play_as_declarer(page)
     assert page.get_by_role("heading", name="How the score is worked out").count() == 1
     assert page.locator(".worked-score tr").count() >= 5
