@@ -25,7 +25,8 @@ from webapp.engine.actions import (
     Re,
 )
 from webapp.engine.cards import DECK, JACKS_MASK, Card, CardSet, Rank, Suit, mask_cards, suit_mask
-from webapp.engine.game import Phase, SeatView
+from webapp.engine.game import Phase
+from webapp.engine.view import SeatView
 from webapp.engine.rules import GameRules, GameType, SuitClass, rules_for
 
 from .hints import Hint, HintReason
@@ -313,9 +314,8 @@ class Table:
                 gone |= card.bit
         for card in trick:
             gone |= card.bit
-        for extra in (view.laid_away,):
-            if extra is not None:
-                gone |= extra.mask
+        if view.skat is not None:
+            gone |= view.skat.mask
         out = view.unseen.mask
         if view.open_cards is not None:
             out |= view.open_cards.mask & ~hand

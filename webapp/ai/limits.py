@@ -7,7 +7,7 @@ the threshold of a skat game (the skat usually adds a little); a hand game needs
 >>> from webapp.engine import CardSet
 >>> [(limit.game.name, limit.matadors, limit.value, limit.hand)
 ...  for limit in bid_limits(CardSet.parse("CJ SJ CA CT CK C9 C7 SA HA H7"))]
-[('CLUBS', 2, 48, True), ('GRAND', 2, 72, False)]
+[('CLUBS', 2, 48, True), ('GRAND', 2, 72, False), ('HEARTS', 2, 30, False)]
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ __all__ = [
 
 SUIT_GAMES: Final = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS)
 
-SKAT_THRESHOLD: Final = {"suit": 8.0, "grand": 7.0}
+SKAT_THRESHOLD: Final = {"suit": 6.75, "grand": 6.5}
 """Strength a skat game needs (see `game_strength`)."""
-HAND_THRESHOLD: Final = {"suit": 9.5, "grand": 8.5}
+HAND_THRESHOLD: Final = {"suit": 8.5, "grand": 8.5}
 """Strength a hand game needs."""
 
 _JACK_BONUS: Final = {Suit.CLUBS: 1.0, Suit.SPADES: 0.5, Suit.HEARTS: 0.25, Suit.DIAMONDS: 0.0}

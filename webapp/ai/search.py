@@ -16,7 +16,7 @@ from typing import Final
 
 from webapp.engine.actions import Play
 from webapp.engine.cards import DECK, Card
-from webapp.engine.game import SeatView
+from webapp.engine.view import SeatView
 from webapp.engine.rules import GameType, rules_for
 
 from .heuristics import play_card
@@ -93,8 +93,8 @@ def _groups(view: SeatView, legal: list[Card]) -> list[list[Card]]:
     for trick in view.tricks:
         for card in trick.cards:
             gone |= card.bit
-    if view.laid_away is not None:
-        gone |= view.laid_away.mask
+    if view.skat is not None:
+        gone |= view.skat.mask
     legal_mask = sum(card.bit for card in legal)
     strength = _strengths(game)
     groups: list[list[Card]] = []
