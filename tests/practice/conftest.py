@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from webapp import ai
-from webapp.engine import GameState, Play, Settlement
+from webapp.ai.review import Swing
+from webapp.engine import GameState, Play, Position, Settlement
 
 
 def played_review(state: GameState) -> ai.Review | None:
@@ -26,7 +27,15 @@ def played_review(state: GameState) -> ai.Review | None:
         settlement.declarer_points,
         settlement.won,
         line,
+        (_first_lead_as_swing(state),),
     )
+
+
+def _first_lead_as_swing(state: GameState) -> Swing:
+    """Name the first card of the hand a swing, with forehand's other cards as the better ones."""
+    lead = state.tricks[0].cards[0]
+    others = tuple(card for card in state.deal.hands[Position.FOREHAND] if card != lead)[:2]
+    return Swing(1, Position.FOREHAND, lead, others)
 
 
 @pytest.fixture(autouse=True)

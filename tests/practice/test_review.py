@@ -67,3 +67,29 @@ def test_a_stored_review_belongs_to_its_opening(app: Flask, client: FlaskClient)
     assert review.loads(text, key) == verdict
     assert review.loads(text, key + ".other") is None
     assert review.loads(None, key) is None
+    assert not review.known(None, key)
+    unknown = review.dumps(None, key)
+    assert review.known(unknown, key) and review.loads(unknown, key) is None
+
+
+def test_a_review_too_big_to_work_out_is_said_so_once(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    hand_id, _ = _finished(app, client)
+    calls: list[GameState] = []
+
+    def too_big(state: GameState) -> None:
+        calls.append(state)
+        return None
+
+    monkeypatch.setattr(ai, "could_have_won", too_big)
+    for _ in range(2):
+        page = client.get(f"/en/play/{hand_id}/line").get_data(as_text=True)
+        assert "could not work out the best play" in page
+        assert 'class="line-trick"' not in page
+    assert len(calls) <= 1  # worked out in the child process once, then read back
+
+
+def test_the_cards_that_decided_the_game_are_named(app: Flask, client: FlaskClient) -> None:
+    hand_id, state = _finished(app, client)
+    page = client.get(f"/en/play/{hand_id}/line").get_data(as_text=True)
+    assert "The cards that decided the game" in page
+    assert "Trick 1:" in page

@@ -14,6 +14,7 @@ from flask_babel import LazyString, get_locale, gettext, lazy_gettext, ngettext,
 
 from webapp import decks, web, words
 from webapp.ai import BidLimit, Hint, HintReason, Review
+from webapp.ai.review import Swing
 from webapp.engine import (
     Action,
     Bid,
@@ -388,3 +389,18 @@ def review_verdict(review: Review, learner: Position) -> str:
     if mine:
         return _("No: with best play on both sides you take only %(points)s card points.", points=points)
     return _("You and your partner could always win: with best play on both sides the declarer takes only %(points)s card points.", points=points)
+
+
+def swing_line(swing: Swing, index: int, review: Review, learner: Position) -> str:
+    """Say how one card of the real play turned the result (with all hands open)."""
+    # The result flips at every swing: before the first one it is the best-play result.
+    could_win_before = review.could_win != (index % 2 == 1)
+    values = {
+        "trick": number(swing.trick),
+        "seat": seat_name(swing.position, learner),
+        "card": card_name(swing.card),
+        "better": card_list(swing.better),
+    }
+    if could_win_before:
+        return _("Trick %(trick)s: %(card)s from %(seat)s let the declarer's game be beaten; %(better)s would have kept it winning.", **values)
+    return _("Trick %(trick)s: %(card)s from %(seat)s let the declarer win; %(better)s would have beaten the game.", **values)

@@ -13,7 +13,8 @@ import multiprocessing
 from multiprocessing.connection import Connection
 
 from webapp.ai import Review
-from webapp.engine import GameState, GameType, Phase, Play, Position, parse_action, token
+from webapp.ai.review import Swing
+from webapp.engine import Card, GameState, GameType, Phase, Play, Position, parse_action, token
 from webapp.practice import players
 
 REVIEW_SECONDS = 4.0
@@ -34,8 +35,10 @@ def opening_key(state: GameState) -> str:
     return ".".join(tokens)
 
 
-def dumps(review: Review, key: str) -> str:
-    """Write a review as JSON text for storage."""
+def dumps(review: Review | None, key: str) -> str:
+    """Write a review as JSON text for storage (None: it could not be worked out)."""
+    if review is None:
+        return json.dumps({"key": key, "unknown": True})
     return json.dumps(
         {
             "key": key,
@@ -45,18 +48,30 @@ def dumps(review: Review, key: str) -> str:
             "best_points": review.best_points,
             "declarer_won": review.declarer_won,
             "line": ".".join(token(play) for play in review.line),
+            "swings": None
+            if review.swings is None
+            else [
+                [swing.trick, int(swing.position), str(swing.card), [str(card) for card in swing.better]]
+                for swing in review.swings
+            ],
         }
     )
 
 
+def known(text: str | None, key: str) -> bool:
+    """Return whether a review (or the news that there is none) is stored for this opening."""
+    return bool(text) and json.loads(text or "{}").get("key") == key
+
+
 def loads(text: str | None, key: str) -> Review | None:
     """Read a stored review back, or None if there is none for this opening."""
-    if not text:
+    if not text or not known(text, key):
         return None
     data = json.loads(text)
-    if data.get("key") != key:
+    if data.get("unknown"):
         return None
     line = tuple(parse_action(word) for word in data["line"].split(".") if word)
+    swings = data.get("swings")
     return Review(
         GameType(data["game"]),
         Position(data["declarer"]),
@@ -64,6 +79,12 @@ def loads(text: str | None, key: str) -> Review | None:
         data["best_points"],
         data["declarer_won"],
         tuple(play for play in line if isinstance(play, Play)),
+        None
+        if swings is None
+        else tuple(
+            Swing(trick, Position(position), Card.parse(card), tuple(Card.parse(c) for c in better))
+            for trick, position, card, better in swings
+        ),
     )
 
 
@@ -74,7 +95,9 @@ def _work(notation: str, connection: Connection) -> None:
 
 
 def compute(state: GameState, *, seconds: float | None = None) -> Review | None:
-    """Return the review of a finished hand, None without a declarer; raise `NotInTime` after ``seconds``.
+    """Return the review of a finished hand; raise `NotInTime` after ``seconds``.
+
+    None without a declarer, and when the search is too big for the solver in use.
 
     A forked child does the search, so that the request can stop it and nothing keeps running.
     """

@@ -131,11 +131,11 @@ def _plays_since_decision(state: GameState, seat: Position) -> int:
     return sum(1 for action in later if isinstance(action, Play))
 
 
-def _shown(trick: Trick, first_new: int, played_before: int) -> ShownTrick:
-    """Number the cards of ``trick`` from ``first_new`` on (counted over the whole play)."""
+def _shown(trick: Trick, first_new: int | None = None, played_before: int = 0) -> ShownTrick:
+    """Number the cards of ``trick`` from card ``first_new`` of the play on (None: none is new)."""
     cards = []
     for offset, (card, player) in enumerate(zip(trick.cards, trick.players)):
-        number = played_before + offset - first_new + 1
+        number = 0 if first_new is None else played_before + offset - first_new + 1
         cards.append(PlayedCard(card, player, number if number > 0 else 0))
     return ShownTrick(tuple(cards), trick.winner, trick.points)
 
@@ -216,4 +216,4 @@ def line_tricks(state: GameState, line: tuple[Play, ...]) -> tuple[ShownTrick, .
     for play in line:
         opening = opening.apply(play)
     tricks = opening.tricks + ((opening.current_trick,) if opening.current_trick.cards else ())
-    return tuple(_shown(trick, 0, 0) for trick in tricks)
+    return tuple(_shown(trick) for trick in tricks)

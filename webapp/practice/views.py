@@ -263,20 +263,18 @@ def line(hand_id: str) -> Response:
         return web.error_page(404)
     key = review.opening_key(loaded.state)
     verdict = review.loads(loaded.review, key)
-    in_time = True
-    if verdict is None:
+    if not review.known(loaded.review, key) and loaded.state.settlement is not None:
         try:
             verdict = review.compute(loaded.state)
         except review.NotInTime:
-            in_time = False
-        if verdict is not None:
-            storage.save_review(loaded.id, review.dumps(verdict, key))
+            verdict = None
+        storage.save_review(loaded.id, review.dumps(verdict, key))
     return web.render(
         "practice/line.html",
         hand=loaded,
         positions=tuple(Position),
         game_type=loaded.state.game_type,
         review=verdict,
-        in_time=in_time,
+        has_game=loaded.state.settlement is not None,
         tricks=screen.line_tricks(loaded.state, verdict.line) if verdict is not None else (),
     )
