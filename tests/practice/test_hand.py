@@ -322,3 +322,28 @@ def test_the_coach_and_the_bid_limits_see_the_learners_seat_only(app: Flask, cli
     view, cards = seen
     assert isinstance(view, SeatView) and view.position == Position.MIDDLEHAND
     assert cards == state.hand(Position.MIDDLEHAND)
+
+
+def test_two_saves_naming_the_same_revision_cannot_both_succeed(app: Flask) -> None:
+    from webapp.storage import practice as storage
+
+    with app.app_context():
+        record = storage.create(seed=1, seat=0, level="easy", game="x")
+        assert storage.save(record.id, revision=0, game="first")
+        assert not storage.save(record.id, revision=0, game="second")
+        stored = storage.load(record.id)
+        assert stored is not None and (stored.game, stored.revision) == ("first", 1)
+
+
+def test_replaying_an_unknown_hand_is_not_found(client: FlaskClient) -> None:
+    assert client.post("/en/play/no-such-hand/again", data={"seat": "same"}).status_code == 404
+    assert client.post("/en/play/no-such-hand/next").status_code == 404
+    assert client.get("/en/play/" + "x" * 200).status_code == 404
+
+
+def test_a_reload_shows_the_same_position(app: Flask, client: FlaskClient) -> None:
+    hand_id, _, _ = _to_play(app, client)
+    first = client.get(f"/en/play/{hand_id}").get_data(as_text=True)
+    second = client.get(f"/en/play/{hand_id}").get_data(as_text=True)
+    tokens = re.compile(r'"X-CSRFToken": "[^"]*"|name="csrf_token" value="[^"]*"')
+    assert tokens.sub("", first) == tokens.sub("", second)
