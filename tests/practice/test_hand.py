@@ -347,3 +347,11 @@ def test_a_reload_shows_the_same_position(app: Flask, client: FlaskClient) -> No
     second = client.get(f"/en/play/{hand_id}").get_data(as_text=True)
     tokens = re.compile(r'"X-CSRFToken": "[^"]*"|name="csrf_token" value="[^"]*"')
     assert tokens.sub("", first) == tokens.sub("", second)
+
+
+def test_a_stored_hand_that_no_longer_reads_is_not_found_rather_than_an_error(app: Flask, client: FlaskClient) -> None:
+    from webapp.storage import practice as storage
+
+    with app.app_context():
+        hand_id = storage.create(seed=1, seat=0, level="easy", game="not a game").id
+    assert client.get(f"/en/play/{hand_id}").status_code == 404

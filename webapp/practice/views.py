@@ -54,18 +54,22 @@ class Hand:
 
 
 def _load(hand_id: str) -> Hand | None:
+    """Return the stored hand, or None if there is none (or it no longer reads as a game)."""
     record = storage.load(hand_id)
     if record is None:
         return None
-    return Hand(
-        record.id,
-        record.seed,
-        Position(record.seat),
-        record.level,
-        record.revision,
-        GameState.parse(record.game),
-        record.review,
-    )
+    try:
+        return Hand(
+            record.id,
+            record.seed,
+            Position(record.seat),
+            record.level,
+            record.revision,
+            GameState.parse(record.game),
+            record.review,
+        )
+    except ValueError:  # also IllegalAction: a notation the engine no longer accepts
+        return None
 
 
 def _create(seed: int, seat: Position, level: str) -> BaseResponse:
