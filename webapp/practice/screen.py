@@ -97,11 +97,6 @@ class Screen:
         return self.view.phase
 
     @property
-    def is_declarer(self) -> bool:
-        """Return whether the learner is the declarer."""
-        return self.view.declarer == self.seat
-
-    @property
     def opponents(self) -> tuple[Position, Position]:
         """Return the two computer seats: the learner's left, then right."""
         return (self.seat.next, self.seat.next.next)
