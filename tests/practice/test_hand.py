@@ -29,6 +29,10 @@ def test_a_whole_hand_as_declarer_reaches_the_engines_result(app: Flask, client:
     assert "You won your game" in page or "You lost your game" in page
     assert _score_text(settlement.score) in page
     assert "Could I have won?" in page
+    from webapp.practice.phrases import card_list
+
+    with app.test_request_context("/en/"):
+        assert f"The skat: {card_list(final.skat)}." in page
 
 
 def test_a_whole_hand_as_defender_reaches_the_engines_result(app: Flask, client: FlaskClient) -> None:

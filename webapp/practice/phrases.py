@@ -186,17 +186,6 @@ def card_list(cards: Iterable[Card]) -> str:
     return ", ".join(card_name(card) for card in cards)
 
 
-def cards_left(view: SeatView, position: Position) -> int:
-    """Return how many cards a seat still holds (public: ten less the cards it played)."""
-    played = sum(
-        1
-        for trick in (*view.tricks, view.current_trick)
-        for player in trick.players
-        if player == position
-    )
-    return 10 - played
-
-
 def token(action: Action) -> str:
     """Return the action's notation token (what a form sends)."""
     return engine_token(action)

@@ -54,15 +54,8 @@ def act(state: GameState, seat: Position, action: Action, level: str, seed: int)
 
 
 def actors(state: GameState) -> tuple[Position, ...]:
-    """Return who took each action of the hand, in order."""
-    deal, options = state.deal, state.options
-    replay = GameState.new(deal, options)
-    who: list[Position] = []
-    for action in state.actions:
-        assert replay.to_act is not None
-        who.append(replay.to_act)
-        replay = replay.apply(action)
-    return tuple(who)
+    """Return who took each action of the hand, in order (public: every seat's log says it)."""
+    return tuple(position for position, _ in state.view(Position.FOREHAND).log)
 
 
 def last_decision(state: GameState, seat: Position) -> int | None:
