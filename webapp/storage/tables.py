@@ -1,3 +1,5 @@
 """Import every storage module so that the metadata knows all tables (for migrations)."""
 
-from webapp.storage import practice  # noqa: F401
+import webapp.storage.calculator  # noqa: F401
+import webapp.storage.practice  # noqa: F401
+import webapp.storage.scoresheet  # noqa: F401
