@@ -1,7 +1,7 @@
 """Practice hands.
 
 Revision ID: practice_0001
-Revises: 0001_base
+Revises: 0002_areas
 Create Date: 2026-11-30
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "practice_0001"
-down_revision = "0001_base"
+down_revision = "0002_areas"
 branch_labels = None
 depends_on = None
 
