@@ -272,7 +272,9 @@ def test_every_hint_reason_is_one_translated_sentence(app: Flask, lang: str) -> 
             reason: phrases.hint_reason(Hint(Pass(), reason, cards=cards, value=36, game=GameType.CLUBS))
             for reason in HintReason
         }
+        fallback = phrases.fallback_reason()
     assert len(set(sentences.values())) == len(HintReason)
+    assert fallback not in sentences.values()
     for reason, sentence in sentences.items():
         assert sentence.endswith("."), reason
         assert "%(" not in sentence, reason

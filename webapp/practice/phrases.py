@@ -351,7 +351,16 @@ def hint_reason(hint: Hint) -> str:
     if reason is HintReason.BEST_CHANCE:
         share = format_percent((hint.value or 0) / 100, locale=get_locale())
         return _("This card wins in %(share)s of the ways the hidden cards can lie, given what you know.", share=share)
-    return _("You must follow suit, and this is your only card of that suit.")
+    if reason is HintReason.MUST_TAKE_TRICK:
+        return _("This trick is yours whatever you play, so use it to get rid of your highest card.")
+    if reason is HintReason.ONLY_LEGAL_CARD:
+        return _("You must follow suit, and this is your only card of that suit.")
+    return fallback_reason()
+
+
+def fallback_reason() -> str:
+    """Say what the coach says for a reason this version of Kiebitz has no sentence for yet."""
+    return _("This is the move the coach would make here.")
 
 
 def holding_order(cards: CardSet, game_type: GameType | None) -> tuple[Card, ...]:
