@@ -56,7 +56,7 @@ def test_play_a_hand_with_a_hint_to_the_result(page, live_server: str) -> None: 
     page.wait_for_function("document.activeElement.classList.contains('coach__move')")
     _play_as_declarer(page)
     assert page.get_by_role("heading", name="How the score is worked out").count() == 1
-    assert page.locator(".worked-score tr").count() >= 5
+    assert page.locator(".breakdown tbody tr").count() >= 5
     assert page.get_by_role("link", name="Could I have won? See the best play with all cards open").count() == 1
 
 

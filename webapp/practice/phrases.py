@@ -7,12 +7,13 @@ locale's format (`webapp.i18n.number`, `webapp.i18n.signed`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from babel.numbers import format_percent
 from flask_babel import LazyString, get_locale, gettext, lazy_gettext, ngettext, pgettext
 
 from webapp import decks, web, words
+from webapp.calculator.explain import Explanation, explain
+from webapp.calculator.inputs import Game
 from webapp.ai import BidLimit, Hint, HintReason, Review
 from webapp.ai.review import Swing
 from webapp.engine import (
@@ -31,11 +32,9 @@ from webapp.engine import (
     Play,
     PlayHand,
     Push,
-    Level,
     Position,
     SeatView,
     Settlement,
-    StepKind,
 )
 from webapp.engine import token as engine_token
 from webapp.i18n import number, signed
@@ -94,60 +93,25 @@ def matadors(count: int) -> str:
     return str(ngettext("without %(num)s", "without %(num)s", -count))
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One line of a worked score: what is counted, and its number."""
-
-    label: str
-    value: str
-    total: bool = False
-
-
-def worked_score(settlement: Settlement) -> list[Line]:
-    """Return the worked score of a settlement, line by line, in the user's language."""
-    lines: list[Line] = []
+def explanation(settlement: Settlement) -> Explanation:
+    """Return the calculator's worked score of a settled hand (its rows, formula and verdict)."""
     contract = settlement.contract
-    for step in settlement.steps:
-        kind = step.kind
-        if kind is StepKind.BASE_VALUE:
-            lines.append(Line(_("Base value of %(game)s", game=game_name(contract.game_type)), number(step.value)))
-        elif kind is StepKind.LEVEL and step.level is Level.MATADORS:
-            assert settlement.matadors is not None
-            lines.append(Line(_("Matadors: %(matadors)s", matadors=matadors(settlement.matadors)), "+" + number(step.value)))
-        elif kind is StepKind.LEVEL and step.level is not None:
-            lines.append(Line(str(words.LEVEL_NAMES[step.level]), "+" + number(step.value)))
-        elif kind is StepKind.MULTIPLIER:
-            lines.append(Line(_("Multiplier"), number(step.value)))
-        elif kind is StepKind.GAME_VALUE:
-            base = contract.base_value
-            assert base is not None and settlement.multiplier is not None
-            lines.append(Line(
-                _("Game value"),
-                _("%(base)s × %(multiplier)s = %(value)s", base=number(base),
-                        multiplier=number(settlement.multiplier), value=number(step.value)),
-                total=True,
-            ))
-        elif kind is StepKind.NULL_VALUE:
-            lines.append(Line(_("Game value (fixed for this Null)"), number(step.value), total=True))
-        elif kind is StepKind.BID_REACHED:
-            lines.append(Line(_("Bid %(bid)s: reached", bid=number(step.value)), "✓"))
-        elif kind is StepKind.OVERBID:
-            lines.append(Line(_("Bid %(bid)s: not reached, the declarer overbid", bid=number(step.value)), "✗"))
-        elif kind is StepKind.OVERBID_VALUE:
-            lines.append(Line(_("Lost value: the smallest multiple of the base value that reaches the bid"), number(step.value)))
-        elif kind is StepKind.WON:
-            lines.append(Line(_("Won"), number(step.value)))
-        elif kind is StepKind.LOST:
-            assert step.reason is not None
-            lines.append(Line(_("Lost: %(reason)s", reason=words.loss(step.reason)), number(step.value)))
-        elif kind is StepKind.LIST_SCORE:
-            if step.value < 0:
-                label = _("Score in the list: a lost game counts double, −2 × %(value)s",
-                                value=number(settlement.value))
-            else:
-                label = _("Score in the list")
-            lines.append(Line(label, signed(step.value), total=True))
-    return lines
+    game = Game(
+        contract.game_type,
+        hand=contract.hand,
+        schneider_announced=contract.schneider_announced,
+        schwarz_announced=contract.schwarz_announced,
+        ouvert=contract.ouvert,
+        matadors=settlement.matadors,
+        declarer_points=settlement.declarer_points,
+        declarer_tricks=settlement.declarer_tricks,
+        bid=settlement.bid,
+        kontra=settlement.kontra,
+        re=settlement.re,
+        bock=settlement.bock,
+        players=settlement.players,
+    )
+    return explain(settlement, game)
 
 
 def seeger_fabian(settlement: Settlement) -> str:
