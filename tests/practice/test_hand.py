@@ -361,3 +361,43 @@ def test_a_stored_hand_that_no_longer_reads_is_not_found_rather_than_an_error(ap
     with app.app_context():
         hand_id = storage.create(seed=1, seat=0, level="easy", game="not a game").id
     assert client.get(f"/en/play/{hand_id}").status_code == 404
+
+
+def _to_declare(app: Flask, client: FlaskClient, *, hand: bool) -> tuple[str, int]:
+    """Win the auction and reach the announcement, as a Hand game or after the skat."""
+    from webapp.engine import PickUp, PlayHand
+
+    hand_id = drive.start(client, seed=5, seat=Position.FOREHAND)
+    for _ in range(20):
+        state, revision, _seat = drive.stored(app, hand_id)
+        if state.phase is Phase.DECLARE:
+            return hand_id, revision
+        action = drive.declarer_choice(state)
+        if state.phase is Phase.SKAT:
+            action = PlayHand() if hand else PickUp()
+        client.post(f"/en/play/{hand_id}", data={"revision": str(revision), **drive.form_for(action)})
+    raise AssertionError("never reached the announcement")
+
+
+def test_a_hand_game_is_announced_with_its_announcement(app: Flask, client: FlaskClient) -> None:
+    from webapp.engine import Declare, GameType
+
+    hand_id, revision = _to_declare(app, client, hand=True)
+    page = client.get(f"/en/play/{hand_id}").get_data(as_text=True)
+    assert 'name="announce" value="schneider"' in page and 'name="announce" value="ouvert"' in page
+    refused = client.post(f"/en/play/{hand_id}", data={"revision": str(revision), "game": "null", "announce": "schneider"})
+    assert refused.status_code == 400
+    assert "That announcement is not allowed" in refused.get_data(as_text=True)
+    response = client.post(f"/en/play/{hand_id}", data={"revision": str(revision), "game": "clubs", "announce": "schneider"})
+    assert response.status_code == 303
+    state, _, _ = drive.stored(app, hand_id)
+    assert Declare(GameType.CLUBS, schneider=True) in state.actions
+
+
+def test_after_the_skat_only_a_null_may_be_ouvert(app: Flask, client: FlaskClient) -> None:
+    hand_id, revision = _to_declare(app, client, hand=False)
+    page = client.get(f"/en/play/{hand_id}").get_data(as_text=True)
+    assert 'name="announce" value="schneider"' not in page
+    refused = client.post(f"/en/play/{hand_id}", data={"revision": str(revision), "game": "grand", "announce": "ouvert"})
+    assert refused.status_code == 400
+    assert drive.stored(app, hand_id)[1] == revision

@@ -27,6 +27,7 @@ from webapp.engine import (
     GameType,
     Hold,
     Kontra,
+    Level,
     Pass,
     PickUp,
     Play,
@@ -74,6 +75,19 @@ def announcement(declare: Declare) -> str:
     if declare.schneider:
         return _("%(game)s, Schneider announced", game=game)
     return game
+
+
+def announcement_name(word: str) -> str:
+    """Name an announcement offered when declaring: Schneider, Schwarz announced, Ouvert."""
+    level = {"schneider": Level.SCHNEIDER_ANNOUNCED, "schwarz": Level.SCHWARZ_ANNOUNCED}.get(word, Level.OUVERT)
+    return str(words.LEVEL_NAMES[level])
+
+
+def announcement_help(hand: bool) -> str:
+    """Say which announcements go with which games."""
+    if hand:
+        return _("In a Hand game you may announce Schneider or Schwarz. Ouvert means your cards lie open; a suit game or Grand ouvert includes Schwarz announced.")
+    return _("After picking up the skat only a Null can be played ouvert.")
 
 
 def seat_name(position: Position, learner: Position) -> str:

@@ -85,7 +85,9 @@ class Screen:
     more_bids: tuple[int, ...]
     can_hold: bool
     can_pass: bool
-    declare_choices: tuple[Declare, ...]
+    declare_games: tuple[GameType, ...]
+    announcements: tuple[str, ...]
+    """The announcements some offered game allows: ``schneider``, ``schwarz``, ``ouvert``."""
     current: ShownTrick | None
     last: ShownTrick | None
     count: Count | None
@@ -162,6 +164,7 @@ def screen(state: GameState, seat: Position, *, animate: bool = True) -> Screen:
     your_turn = view.to_act == seat and not state.finished
     legal = view.legal_actions if your_turn else ()
     bid_values = tuple(action.value for action in legal if isinstance(action, Bid))
+    declares = [action for action in legal if isinstance(action, Declare)]
     played = sum(len(trick.cards) for trick in view.tricks) + len(view.current_trick.cards)
     first_new = played - _plays_since_decision(state, seat) if animate else played
     current: ShownTrick | None = None
@@ -179,7 +182,8 @@ def screen(state: GameState, seat: Position, *, animate: bool = True) -> Screen:
         more_bids=bid_values[BID_BUTTONS:],
         can_hold=any(isinstance(action, Hold) for action in legal),
         can_pass=any(isinstance(action, Pass) for action in legal),
-        declare_choices=tuple(action for action in legal if isinstance(action, Declare)),
+        declare_games=tuple(dict.fromkeys(action.game_type for action in declares)),
+        announcements=tuple(dict.fromkeys(a for a in map(announced, declares) if a)),
         current=current,
         last=last,
         count=_count(view),
@@ -187,14 +191,25 @@ def screen(state: GameState, seat: Position, *, animate: bool = True) -> Screen:
     )
 
 
+def announced(declare: Declare) -> str:
+    """Return the highest announcement of a game: ``ouvert``, ``schwarz``, ``schneider`` or ""."""
+    for word in ("ouvert", "schwarz", "schneider"):
+        if getattr(declare, word):
+            return word
+    return ""
+
+
 def parse_choice(form: dict[str, list[str]]) -> str | None:
     """Return the notation token a learner's form stands for, or None if it names nothing.
 
     A form sends ``action`` (a token: a bid, ``yes``, ``pass``, ``skat``, ``hand``, a game, a
-    card) or ``discard`` twice (the two cards to lay away).
+    card), or ``discard`` twice (the two cards to lay away), or ``game`` with ``announce``.
     """
     if form.get("action"):
         return form["action"][0]
+    if form.get("game"):
+        announce = (form.get("announce") or [""])[0]
+        return form["game"][0] + (f"-{announce}" if announce else "")
     cards = form.get("discard", [])
     if len(cards) == 2:
         return f"discard-{cards[0]}-{cards[1]}"
