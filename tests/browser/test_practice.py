@@ -29,7 +29,7 @@ def _play_as_declarer(page) -> None:  # type: ignore[no-untyped-def]
             page.locator(".card-check").nth(0).click(position={"x": 12, "y": 40})
             page.locator(".card-check").nth(1).click(position={"x": 12, "y": 40})
             page.get_by_role("button", name="Lay away these two cards").click()
-        elif page.locator("input[type=radio][name=action]").count():
+        elif page.locator("input[type=radio][name=game]").count():
             page.get_by_role("button", name="Announce", exact=True).click()
         elif page.locator(".hand--play button:enabled").count():
             if not asked_in_play:
