@@ -401,3 +401,21 @@ def test_after_the_skat_only_a_null_may_be_ouvert(app: Flask, client: FlaskClien
     refused = client.post(f"/en/play/{hand_id}", data={"revision": str(revision), "game": "grand", "announce": "ouvert"})
     assert refused.status_code == 400
     assert drive.stored(app, hand_id)[1] == revision
+
+
+def test_a_failing_computer_player_or_coach_never_stops_the_hand(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from webapp import ai
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("broken")
+
+    monkeypatch.setattr(ai, "choose", broken)
+    monkeypatch.setattr(ai, "hint", broken)
+    monkeypatch.setattr(ai, "bid_limits", broken)
+    hand_id = drive.start(client, seed=3, seat=Position.REARHAND)
+    page = client.get(f"/en/play/{hand_id}?hint=1")
+    assert page.status_code == 200
+    assert "The coach has no advice for this decision." in page.get_data(as_text=True)
+    final = drive.play_out(app, client, hand_id, drive.declarer_choice)
+    assert final.finished
+    assert "computer player failed" in caplog.text

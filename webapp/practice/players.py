@@ -6,8 +6,12 @@ that sees all cards, and only once the hand is over.
 
 from __future__ import annotations
 
+import logging
+
 from webapp import ai
 from webapp.engine import Action, CardSet, GameState, SeatView
+
+log = logging.getLogger(__name__)
 
 LEVELS: tuple[str, ...] = tuple(level.value for level in ai.Level)
 """The computer players' levels, weakest first, as stored with a hand."""
@@ -15,18 +19,37 @@ DEFAULT_LEVEL = ai.Level.STRONG.value
 
 
 def choose(view: SeatView, level: str, *, seed: int) -> Action:
-    """Return the computer player's action for its seat view."""
-    return ai.choose(view, ai.Level(level), seed=seed)
+    """Return the computer player's action for its seat view.
+
+    Should a computer player fail, the hand goes on with its first legal action (and the
+    failure is logged): the learner's game must not stop with an error page.
+    """
+    try:
+        return ai.choose(view, ai.Level(level), seed=seed)
+    except Exception:
+        log.exception("computer player failed at %s; playing its first legal action", view.phase)
+        return view.legal_actions[0]
 
 
-def hint(view: SeatView, *, seed: int) -> ai.Hint:
-    """Return the coach's advice for the learner's next decision, from the learner's view."""
-    return ai.hint(view, seed=seed)
+def hint(view: SeatView, *, seed: int) -> ai.Hint | None:
+    """Return the coach's advice for the learner's next decision, from the learner's view.
+
+    None when the coach fails (logged): the page then says it has no advice.
+    """
+    try:
+        return ai.hint(view, seed=seed)
+    except Exception:
+        log.exception("hint failed at %s", view.phase)
+        return None
 
 
 def bid_limits(cards: CardSet) -> tuple[ai.BidLimit, ...]:
     """Return the games the learner's ten cards can play and the value each reaches."""
-    return ai.bid_limits(cards)
+    try:
+        return ai.bid_limits(cards)
+    except Exception:
+        log.exception("bid limits failed")
+        return ()
 
 
 def review(state: GameState) -> ai.Review | None:
