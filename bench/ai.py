@@ -2,8 +2,8 @@
 
 Usage: python bench/ai.py [--deals 50] [--seed 0]
 
-For random deals (bid, laid away and declared by the strong player's rules), every card decision
-of the hand is timed twice: a strong computer move (`choose(view, Level.STRONG)`) and a hint
+For random deals (bid, laid away and declared by the strong player, those decisions timed too),
+every card decision of the hand is timed twice: a strong computer move (`choose(view, Level.STRONG)`) and a hint
 (`hint(view)`). The figures are per trick: median and p95 in milliseconds. The solver's speed
 is measured on the open-hand positions of the same hands (reaches 61?) in nodes per second.
 """
@@ -35,6 +35,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     moves: dict[int, list[float]] = {trick: [] for trick in range(1, 11)}
+    before_play: list[float] = []
     hints: dict[int, list[float]] = {trick: [] for trick in range(1, 11)}
     solver_nodes = 0
     solver_time = 0.0
@@ -45,7 +46,13 @@ def main() -> None:
         seed += 1
         state = GameState.new(Deal.from_seed(seed))
         while not state.finished and state.phase is not Phase.PLAY:
-            state = state.apply(choose(state.view(state.to_act), Level.STRONG, seed=seed))
+            seat = state.to_act
+            assert seat is not None
+            start = time.perf_counter()
+            action = choose(state.view(seat), Level.STRONG, seed=seed)
+            if state.phase is not Phase.BIDDING:
+                before_play.append(time.perf_counter() - start)
+            state = state.apply(action)
         if state.finished or state.game_type is GameType.RAMSCH:
             continue
         deals += 1
@@ -82,6 +89,11 @@ def main() -> None:
     all_hints = [t for values in hints.values() for t in values]
     print(f"all    {1000 * statistics.median(all_moves):11.1f}  {1000 * p95(all_moves):8.1f}"
           f"  {1000 * statistics.median(all_hints):11.1f}  {1000 * p95(all_hints):8.1f}")
+    if before_play:
+        print(
+            f"hand or skat, laying away, declaring (strong): median"
+            f" {1000 * statistics.median(before_play):.1f} ms, p95 {1000 * p95(before_play):.1f} ms"
+        )
     if solver_time:
         print(f"solver speed (reaches 61, tricks 4-10): {solver_nodes / solver_time:,.0f} nodes/s")
 

@@ -37,12 +37,15 @@ def _wins_for_mover(state: GameState, card: Card) -> bool:
     pos = SolverPosition.from_state(state)
     after = pos.play(card.index)
     solver = PySolver()
+    contract = state.contract
+    assert contract is not None and not contract.schwarz_announced
+    threshold = 90 if contract.schneider_announced else 61
     if pos.game_type is GameType.NULL:
         caught = len(pos.trick) == 2 and after.leader == pos.declarer
         clean = not caught and solver.reaches(after, 0)
         declarer_wins = clean
     else:
-        declarer_wins = solver.reaches(after, 61)
+        declarer_wins = solver.reaches(after, threshold)
     return declarer_wins if pos.to_move == pos.declarer else not declarer_wins
 
 
@@ -153,8 +156,8 @@ def check_card_reason(state: GameState, advice: Hint) -> None:
     elif reason is HintReason.PLAY_THROUGH_DECLARER:
         assert not trick and table.declarer == (table.seat + 1) % 3
     elif reason is HintReason.SCHMIER:
-        winner, _ = table.winning()
-        assert trick and winner != table.seat and table.partner_of(winner) and card.points >= 3
+        taker, _ = table.winning()
+        assert trick and taker != table.seat and table.partner_of(taker) and card.points >= 3
     elif reason is HintReason.TAKE_THE_TRICK:
         _, best = table.winning()
         assert trick and table.strength(card, trick[0]) > best
@@ -237,3 +240,25 @@ def test_search_hints_hold_in_the_real_deal() -> None:
                 reasons.add(advice.reason)
             state = state.apply(choose(view, Level.EASY, seed=seed))
     assert {HintReason.ONLY_WINNING_CARDS, HintReason.ALL_CARDS_WIN} <= reasons
+
+
+def test_search_hints_know_that_schneider_announced_needs_90() -> None:
+    reasons: set[HintReason] = set()
+    for seed in range(40):
+        state = GameState.new(Deal.from_seed(seed))
+        while not state.finished:
+            seat = state.to_act
+            assert seat is not None
+            view = state.view(seat)
+            action = choose(view, Level.EASY, seed=seed)
+            if state.phase is Phase.SKAT:
+                action = PlayHand()
+            elif state.phase is Phase.DECLARE and isinstance(action, Declare):
+                if action.game_type is not GameType.NULL:
+                    action = Declare(action.game_type, schneider=True)
+            elif state.phase is Phase.PLAY and len(state.tricks) >= 7:
+                advice = hint(view, seed=seed)
+                check_reason(state, advice)
+                reasons.add(advice.reason)
+            state = state.apply(action)
+    assert HintReason.ONLY_WINNING_CARDS in reasons or HintReason.ALL_CARDS_LOSE in reasons

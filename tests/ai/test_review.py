@@ -10,10 +10,11 @@ from tests.ai.brute import brute_move_value, brute_value, random_position
 from webapp.ai import best_line, could_have_won
 from webapp.ai import review as review_module
 from webapp.ai.review import principal_line, swings
-from webapp.ai.solver import PySolver
+from webapp.ai.solver import PySolver, win_threshold
 from webapp.engine import (
     Bid,
     Card,
+    Contract,
     Deal,
     Declare,
     Discard,
@@ -23,7 +24,9 @@ from webapp.engine import (
     Pass,
     PickUp,
     Play,
+    PlayHand,
     Position,
+    Settlement,
 )
 
 # Forehand holds all four Jacks and six clubs: a clubs game that takes every trick.
@@ -58,7 +61,7 @@ def test_a_certain_game_is_won_with_every_trick() -> None:
     # The line is legal and ends with the promised points.
     for play in review.line:
         state = state.apply(play)
-    assert state.finished and state.settlement is not None
+    assert state.finished and isinstance(state.settlement, Settlement)
     assert state.settlement.declarer_points == 120
 
 
@@ -122,3 +125,20 @@ def test_swings_are_the_cards_that_changed_the_result() -> None:
             assert swing.card not in swing.better
         seen += len(found)
     assert seen > 0
+
+
+def _hand_game(declare: Declare) -> GameState:
+    state = GameState.new(STRONG_DEAL)
+    for action in (Pass(), Pass(), Bid(18), PlayHand(), declare):
+        state = state.apply(action)
+    return state
+
+
+def test_announcements_set_what_winning_means() -> None:
+    schneider = could_have_won(_hand_game(Declare(GameType.CLUBS, schneider=True)))
+    assert schneider is not None and schneider.could_win and schneider.best_points == 120
+    # Schwarz announced is about tricks, not card points: no answer.
+    assert could_have_won(_hand_game(Declare(GameType.CLUBS, schwarz=True))) is None
+    assert win_threshold(Contract(GameType.CLUBS)) == 61
+    assert win_threshold(Contract(GameType.CLUBS, hand=True, schneider_announced=True)) == 90
+    assert win_threshold(Contract(GameType.GRAND, hand=True, ouvert=True)) is None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Final
 
 from webapp.engine.actions import (
     Action,
@@ -23,6 +24,7 @@ from webapp.engine.actions import (
     PlayHand,
     Push,
     Re,
+    token,
 )
 from webapp.engine.cards import DECK, JACKS_MASK, Card, CardSet, Rank, Suit, mask_cards, suit_mask
 from webapp.engine.game import Phase
@@ -35,12 +37,21 @@ from .limits import (
     SKAT_THRESHOLD,
     SUIT_GAMES,
     bid_limits,
+    enough_suit,
     game_strength,
     game_value,
     null_risk,
 )
 
-__all__ = ["decide", "play_card", "Table"]
+__all__ = [
+    "decide",
+    "play_card",
+    "doubling_choice",
+    "plans",
+    "best_plans",
+    "declare_choices",
+    "Table",
+]
 
 
 def decide(view: SeatView) -> Hint:
@@ -59,7 +70,7 @@ def decide(view: SeatView) -> Hint:
     if phase is Phase.PUSH:
         return _push(view)
     if phase is Phase.PLAY:
-        doubling = _doubling(view)
+        doubling = doubling_choice(view)
         if doubling is not None:
             return doubling
         return play_card(view)
@@ -106,6 +117,10 @@ def _skat(view: SeatView) -> Hint:
     return Hint(PickUp(), HintReason.PICK_UP_SKAT, game=limits[0].game if limits else None)
 
 
+_SHORT_TRUMPS: Final = 50.0
+"""Penalty of a suit game whose suit is too short to be trump (see `enough_suit`)."""
+
+
 def _plan_score(cards: CardSet, laid: CardSet, game: GameType, forehand: bool) -> float:
     """Return how good it is to keep ``cards`` and lay away ``laid`` for ``game``."""
     if game is GameType.NULL:
@@ -113,35 +128,52 @@ def _plan_score(cards: CardSet, laid: CardSet, game: GameType, forehand: bool) -
         return 9.0 - 2.5 * caught - suits
     family = "grand" if game is GameType.GRAND else "suit"
     strength = game_strength(cards, game, forehand=forehand)
+    if game.suit is not None and not enough_suit(cards, game.suit):
+        strength -= _SHORT_TRUMPS
     return strength - SKAT_THRESHOLD[family] + 8.0 + laid.points / 20
 
 
-def _plans(view: SeatView, twelve: CardSet) -> list[tuple[float, GameType, Discard]]:
-    """Return every (score, game, discard) for a declarer holding twelve cards."""
-    forehand = view.position == 0
-    plans: list[tuple[float, GameType, Discard]] = []
+def plans(twelve: CardSet, bid: int, *, forehand: bool) -> list[tuple[GameType, Discard]]:
+    """Return every (game, discard) for a declarer holding twelve cards, best first.
+
+    Plans whose game cannot reach the bid come last.
+    """
+    scored: list[tuple[float, GameType, Discard]] = []
     cards = list(twelve)
     for game in (*SUIT_GAMES, GameType.GRAND, GameType.NULL):
-        if game is GameType.NULL:
-            value = game_value(twelve, game, hand=False)
-        else:
-            value = game_value(twelve, game, hand=False)
+        value = game_value(twelve, game, hand=False)
         for first, second in combinations(cards, 2):
             laid = CardSet((first, second))
             if game is not GameType.NULL and laid.mask & JACKS_MASK:
                 continue
-            keep = twelve - laid
-            score = _plan_score(keep, laid, game, forehand)
-            if value < view.bid:
+            score = _plan_score(twelve - laid, laid, game, forehand)
+            if value < bid:
                 score -= 100.0
-            plans.append((score, game, Discard(first, second)))
-    plans.sort(key=lambda plan: (-plan[0], plan[1].value, plan[2].first.index, plan[2].second.index))
-    return plans
+            scored.append((score, game, Discard(first, second)))
+    scored.sort(
+        key=lambda plan: (-plan[0], plan[1].value, plan[2].first.index, plan[2].second.index)
+    )
+    return [(game, discard) for _, game, discard in scored]
+
+
+def best_plans(view: SeatView, count: int) -> list[tuple[GameType, Discard]]:
+    """Return the best plan of each of the ``count`` best games that reach the bid."""
+    twelve = view.hand
+    chosen: list[tuple[GameType, Discard]] = []
+    games: set[GameType] = set()
+    for game, discard in plans(twelve, view.bid, forehand=view.position == 0):
+        if game in games or game_value(twelve, game, hand=False) < view.bid:
+            continue
+        games.add(game)
+        chosen.append((game, discard))
+        if len(chosen) == count:
+            break
+    return chosen
 
 
 def _discard(view: SeatView) -> Hint:
     twelve = view.hand
-    _, game, discard = _plans(view, twelve)[0]
+    game, discard = plans(twelve, view.bid, forehand=view.position == 0)[0]
     laid = CardSet((discard.first, discard.second))
     keep = twelve - laid
     cards = (discard.first, discard.second)
@@ -173,13 +205,25 @@ def _discard(view: SeatView) -> Hint:
 # ---------------------------------------------------------------------------------- declaring
 
 
-def _declare(view: SeatView) -> Hint:
-    legal = [action for action in view.legal_actions if isinstance(action, Declare)]
+def declare_choices(
+    view: SeatView, announce: list[Declare] | None = None
+) -> list[tuple[Declare, int]]:
+    """Return the games the declarer may announce with their values, best first.
+
+    ``announce`` are the declarations to weigh (default: the legal ones). No Schneider or
+    Schwarz announcement; Null ouvert only with no card that can be caught. Games below the bid
+    come last.
+    """
+    legal = (
+        announce
+        if announce is not None
+        else [action for action in view.legal_actions if isinstance(action, Declare)]
+    )
     hand_game = view.skat_seen is None
     cards = view.hand
     count_cards = cards | view.laid_away if view.laid_away is not None else cards
     forehand = view.position == 0
-    best: tuple[float, Declare, int] | None = None
+    scored: list[tuple[float, int, Declare]] = []
     for action in legal:
         if action.schneider or action.schwarz:
             continue
@@ -194,13 +238,18 @@ def _declare(view: SeatView) -> Hint:
             family = "grand" if game is GameType.GRAND else "suit"
             threshold = HAND_THRESHOLD if hand_game else SKAT_THRESHOLD
             score = game_strength(cards, game, forehand=forehand) - threshold[family] + 8.0
+            if game.suit is not None and not enough_suit(cards, game.suit):
+                score -= _SHORT_TRUMPS
             value = game_value(count_cards, game, hand=hand_game)
         if value < view.bid:
             score -= 100.0
-        if best is None or score > best[0] or (score == best[0] and value > best[2]):
-            best = (score, action, value)
-    assert best is not None
-    _, action, value = best
+        scored.append((score, value, action))
+    scored.sort(key=lambda item: (-item[0], -item[1], token(item[2])))
+    return [(action, value) for _, value, action in scored]
+
+
+def _declare(view: SeatView) -> Hint:
+    action, value = declare_choices(view)[0]
     return Hint(action, HintReason.DECLARE_BEST_GAME, value=value, game=action.game_type)
 
 
@@ -249,7 +298,8 @@ def _push(view: SeatView) -> Hint:
 # ---------------------------------------------------------------------------------- doubling
 
 
-def _doubling(view: SeatView) -> Hint | None:
+def doubling_choice(view: SeatView) -> Hint | None:
+    """Return Kontra or Re by the rules of thumb when offered and worth it, else None."""
     legal = view.legal_actions
     if Kontra() in legal and view.game_type is not None and view.game_type is not GameType.NULL:
         if _defence_strength(view) >= 5.0:

@@ -28,6 +28,7 @@ __all__ = [
     "HAND_THRESHOLD",
     "SUIT_GAMES",
     "game_value",
+    "enough_suit",
 ]
 
 SUIT_GAMES: Final = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS)
@@ -154,7 +155,7 @@ def game_value(cards: CardSet, game: GameType, *, hand: bool, ouvert: bool = Fal
     return BASE_VALUES[game] * (count + 1 + (1 if hand else 0))
 
 
-def _enough_suit(cards: CardSet, suit: Suit) -> bool:
+def enough_suit(cards: CardSet, suit: Suit) -> bool:
     """Return whether a suit is long enough to be trump: three cards, or two with five trumps."""
     length = (cards.mask & suit_mask(suit)).bit_count()
     trumps = length + (cards.mask & JACKS_MASK).bit_count()
@@ -172,7 +173,7 @@ def bid_limits(cards: CardSet) -> tuple[BidLimit, ...]:
     scored: list[tuple[float, BidLimit]] = []
     for game in (*SUIT_GAMES, GameType.GRAND):
         family = _family(game)
-        if game.suit is not None and not _enough_suit(cards, game.suit):
+        if game.suit is not None and not enough_suit(cards, game.suit):
             continue
         strength = game_strength(cards, game)
         hand = strength >= HAND_THRESHOLD[family]

@@ -1,21 +1,25 @@
 """The computer players and the learner's hints: one decision for the seat to act.
 
 Both work from a `SeatView` only. `Level.EASY` plays by rules of thumb; `Level.STRONG` searches
-sampled card distributions with the open-hand solver where the search is affordable and falls
-back to the rules of thumb elsewhere. Everything is deterministic for a given seed.
+sampled card distributions with the open-hand solver where the search is affordable (cards, Kontra
+and Re; hand or skat, laying away and the game when whole hands can be solved) and falls back to
+the rules of thumb elsewhere. Hints give the rules of thumb with their principle, and for cards
+the search's verdict when it tells the cards apart. Everything is deterministic for a given
+seed.
 """
 
 from __future__ import annotations
 
 from enum import Enum
 
-from webapp.engine.actions import Action
+from webapp.engine.actions import Action, Play
 from webapp.engine.game import Phase
 from webapp.engine.view import SeatView
 
+from .contracts import strong_declare, strong_discard, strong_skat
 from .heuristics import decide
 from .hints import Hint
-from .search import card_hint, strong_card
+from .search import card_hint, strong_play
 
 __all__ = ["Level", "choose", "hint"]
 
@@ -36,18 +40,26 @@ def _check(view: SeatView) -> None:
 
 def _card_phase(view: SeatView, principle: Hint) -> bool:
     """Return whether the decision is which card to play (no Kontra or Re chosen)."""
-    from webapp.engine.actions import Play
-
     return view.phase is Phase.PLAY and isinstance(principle.action, Play)
 
 
 def choose(view: SeatView, level: Level, *, seed: int) -> Action:
     """Return the computer player's action for the seat to act (deterministic per seed)."""
     _check(view)
-    principle = decide(view)
-    if level is Level.STRONG and _card_phase(view, principle):
-        return strong_card(view, seed).action
-    return principle.action
+    if level is Level.STRONG:
+        phase = view.phase
+        if phase is Phase.PLAY:
+            return strong_play(view, seed).action
+        searched: Action | None = None
+        if phase is Phase.SKAT:
+            searched = strong_skat(view, seed)
+        elif phase is Phase.DISCARD:
+            searched = strong_discard(view, seed)
+        elif phase is Phase.DECLARE:
+            searched = strong_declare(view, seed)
+        if searched is not None:
+            return searched
+    return decide(view).action
 
 
 def hint(view: SeatView, *, seed: int) -> Hint:

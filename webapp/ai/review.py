@@ -19,7 +19,15 @@ from webapp.engine.game import GameState, Phase
 from webapp.engine.rules import GameType
 from webapp.engine.score import Settlement
 
-from .solver import THRESHOLDS, PySolver, SearchLimit, Solver, SolverPosition, get_solver
+from .solver import (
+    THRESHOLDS,
+    PySolver,
+    SearchLimit,
+    Solver,
+    SolverPosition,
+    get_solver,
+    win_threshold,
+)
 
 __all__ = [
     "Review",
@@ -130,30 +138,33 @@ def principal_line(solver: Solver, pos: SolverPosition) -> tuple[tuple[Play, ...
     return tuple(plays), target
 
 
-def _wins(solver: Solver, pos: SolverPosition) -> bool:
+def _wins(solver: Solver, pos: SolverPosition, threshold: int) -> bool:
     if pos.game_type is GameType.NULL:
         return solver.value(pos) == 0
-    return solver.reaches(pos, THRESHOLDS[1])
+    return solver.reaches(pos, threshold)
 
 
-def swings(solver: Solver, start: SolverPosition, plays: list[Card]) -> tuple[Swing, ...]:
+def swings(
+    solver: Solver, start: SolverPosition, plays: list[Card], threshold: int = THRESHOLDS[1]
+) -> tuple[Swing, ...]:
     """Return the cards of ``plays`` (played from ``start``) that changed the result with best
-    play from there on: a won game given away, or a lost one turned round."""
+    play from there on: a won game given away, or a lost one turned round. The declarer wins
+    with ``threshold`` card points (Null: with a clean sheet)."""
     found: list[Swing] = []
     pos = start
-    winning = _wins(solver, pos)
+    winning = _wins(solver, pos, threshold)
     for number, played in enumerate(plays):
         card = played.index
         after = pos.play(card)
         caught = _caught(pos, after)
-        now = False if caught else _wins(solver, after)
+        now = False if caught else _wins(solver, after, threshold)
         if now != winning:
             better = []
             for other in pos.legal_moves():
                 if other == card:
                     continue
                 alternative = pos.play(other)
-                if not _caught(pos, alternative) and _wins(solver, alternative) == winning:
+                if not _caught(pos, alternative) and _wins(solver, alternative, threshold) == winning:
                     better.append(DECK[other])
             trick = (10 - start.tricks_left) + (len(start.trick) + number) // 3 + 1
             found.append(Swing(trick, Position(pos.to_move), played, tuple(better)))
@@ -181,12 +192,14 @@ def best_line(state: GameState) -> tuple[Play, ...]:
 def could_have_won(state: GameState) -> Review | None:
     """Return whether the declarer could have won with all hands open.
 
-    None without a declarer (Ramsch, passed in, before the play) and when the search is too big
-    for the solver in use.
+    None without a declarer (Ramsch, passed in, before the play), for Schwarz announced (a
+    question of tricks, not card points) and when the search is too big for the solver in use.
+    With Schneider announced the declarer needs 90 card points to win.
     """
     pos = opening_position(state)
     declarer = state.declarer
-    if pos is None or declarer is None:
+    threshold = win_threshold(state.contract)
+    if pos is None or declarer is None or threshold is None:
         return None
     settlement = state.settlement
     won = settlement.won if isinstance(settlement, Settlement) else None
@@ -198,10 +211,10 @@ def could_have_won(state: GameState) -> Review | None:
     if pos.game_type is GameType.NULL:
         could_win, best_points = value == 0, None
     else:
-        could_win, best_points = value >= THRESHOLDS[1], value
+        could_win, best_points = value >= threshold, value
     plays = [action.card for action in state.actions if isinstance(action, Play)]
     try:
-        found: tuple[Swing, ...] | None = swings(solver, pos, plays)
+        found: tuple[Swing, ...] | None = swings(solver, pos, plays, threshold)
     except SearchLimit:
         found = None
     return Review(pos.game_type, declarer, could_win, best_points, won, line, found)

@@ -37,6 +37,7 @@ from webapp.engine.cards import ALL_MASK, DECK, mask_points
 from webapp.engine.deal import Position
 from webapp.engine.game import GameState, Phase
 from webapp.engine.rules import GameType, SuitClass, rules_for
+from webapp.engine.score import Contract
 
 __all__ = [
     "SolverPosition",
@@ -45,6 +46,7 @@ __all__ = [
     "PySolver",
     "get_solver",
     "THRESHOLDS",
+    "win_threshold",
     "PURE_PYTHON_ENV",
 ]
 
@@ -54,6 +56,18 @@ THRESHOLDS: Final = (31, 61, 90)
 PURE_PYTHON_ENV: Final = "KIEBITZ_PURE_PYTHON_SOLVER"
 
 _POINTS: Final = tuple(card.points for card in DECK)
+
+
+def win_threshold(contract: Contract | None) -> int | None:
+    """Return the card points the declarer needs to win a contract (None: not a points question).
+
+    61 (90 with Schneider announced); None for Schwarz announced, which is about tricks.
+    """
+    if contract is None or contract.game_type is GameType.NULL:
+        return THRESHOLDS[1]
+    if contract.schwarz_announced:
+        return None
+    return THRESHOLDS[2] if contract.schneider_announced else THRESHOLDS[1]
 
 
 class SearchLimit(Exception):

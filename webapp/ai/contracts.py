@@ -1,0 +1,191 @@
+"""The strong declarer's choices before the play: hand or skat, what to lay away, which game.
+
+A few candidates (the best ones by the rules of thumb) are played out in worlds sampled from the
+declarer's view (the defenders' cards, and the skat when unseen, dealt at random and weighted by
+the auction), each world solved with open hands from the first trick. A candidate scores the
+list score it would bring in a world: +value when the declarer wins, −2 × value when it loses (an
+overbid always loses). The best mean score is chosen. Without an affordable search (the
+pure-Python solver cannot solve whole hands in time) every function returns None and the rules
+of thumb decide.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from webapp.engine.actions import Action, Declare, PickUp, PlayHand
+from webapp.engine.cards import CardSet, mask_points
+from webapp.engine.deal import Position
+from webapp.engine.rules import GameType
+from webapp.engine.view import SeatView
+
+from .heuristics import best_plans, declare_choices, plans
+from .limits import SUIT_GAMES, game_value
+from .search import settings_for
+from .solver import THRESHOLDS, SearchLimit, Solver, SolverPosition, get_solver
+from .worlds import World, sample_worlds
+
+__all__ = ["strong_skat", "strong_discard", "strong_declare", "CONTRACT_WORLDS", "CANDIDATES"]
+
+CONTRACT_WORLDS: Final = 6
+"""Worlds per decision; every candidate is judged in the same worlds."""
+CANDIDATES: Final = 3
+"""Candidates judged by search (the best ones by the rules of thumb)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """A game to try: the declarer's ten cards, the laid-away cards (None: the world's skat)."""
+
+    game: GameType
+    cards: int
+    laid: int | None
+    hand: bool
+    ouvert: bool = False
+
+
+def _solver() -> Solver | None:
+    """Return a solver with half a card decision's node budget (whole hands cost the most),
+    if whole hands can be searched at all."""
+    solver = get_solver()
+    settings = settings_for(solver)
+    if not settings.worlds[10]:
+        return None
+    solver.node_limit = settings.node_budget // 2
+    return solver
+
+
+def _rng(view: SeatView, seed: int, what: str) -> random.Random:
+    return random.Random(f"kiebitz-contract:{seed}:{int(view.position)}:{what}")
+
+
+def _score(view: SeatView, candidate: _Candidate, world: World, solver: Solver) -> int:
+    """Return the list score of a candidate in one world, solved from the first trick."""
+    declarer = int(view.position)
+    skat = candidate.laid if candidate.laid is not None else world.skat
+    hands = list(world.hands)
+    hands[declarer] = candidate.cards
+    pos = SolverPosition(
+        candidate.game,
+        declarer,
+        (hands[0], hands[1], hands[2]),
+        (),
+        int(Position.FOREHAND),
+        mask_points(skat),
+        0,
+    )
+    value = game_value(
+        CardSet.from_mask(candidate.cards | skat),
+        candidate.game,
+        hand=candidate.hand,
+        ouvert=candidate.ouvert,
+    )
+    if candidate.game is GameType.NULL:
+        won = solver.reaches(pos, 0)
+    else:
+        won = value >= view.bid and solver.reaches(pos, THRESHOLDS[1])
+    return value if won else -2 * max(value, view.bid)
+
+
+def _means(
+    view: SeatView, candidates: Sequence[Sequence[_Candidate]], worlds: list[World], solver: Solver
+) -> list[float] | None:
+    """Return each option's mean score over the worlds (None if no world was finished).
+
+    ``candidates[option][world]`` is what the option plays in that world (a skat pickup plays
+    differently in each world).
+    """
+    totals = [0.0] * len(candidates)
+    judged = 0
+    try:
+        for number, world in enumerate(worlds):
+            scores = [_score(view, option[number], world, solver) for option in candidates]
+            for option, score in enumerate(scores):
+                totals[option] += score
+            judged += 1
+    except SearchLimit:
+        pass
+    if not judged:
+        return None
+    return [total / judged for total in totals]
+
+
+def _best(means: list[float]) -> int:
+    return max(range(len(means)), key=lambda number: (means[number], -number))
+
+
+def strong_declare(view: SeatView, seed: int) -> Action | None:
+    """Return the game to declare chosen by search (None: leave it to the rules of thumb)."""
+    choices = declare_choices(view)[:CANDIDATES]
+    choices = [(action, value) for action, value in choices if value >= view.bid]
+    if len(choices) < 2:
+        return None
+    solver = _solver()
+    if solver is None:
+        return None
+    laid = view.skat.mask if view.skat is not None else None
+    worlds = sample_worlds(view, CONTRACT_WORLDS, _rng(view, seed, "declare"))
+    options = [
+        [_Candidate(action.game_type, view.hand.mask, laid, laid is None, action.ouvert)]
+        * len(worlds)
+        for action, _ in choices
+    ]
+    means = _means(view, options, worlds, solver)
+    if means is None:
+        return None
+    return choices[_best(means)][0]
+
+
+def strong_discard(view: SeatView, seed: int) -> Action | None:
+    """Return the two cards to lay away chosen by search (None: the rules of thumb)."""
+    chosen = best_plans(view, CANDIDATES)
+    if len(chosen) < 2:
+        return None
+    solver = _solver()
+    if solver is None:
+        return None
+    twelve = view.hand.mask
+    worlds = sample_worlds(view, CONTRACT_WORLDS, _rng(view, seed, "discard"))
+    options = []
+    for game, discard in chosen:
+        laid = discard.first.bit | discard.second.bit
+        options.append([_Candidate(game, twelve & ~laid, laid, False)] * len(worlds))
+    means = _means(view, options, worlds, solver)
+    if means is None:
+        return None
+    return chosen[_best(means)][1]
+
+
+def strong_skat(view: SeatView, seed: int) -> Action | None:
+    """Return PlayHand or PickUp by comparing the best hand games with a pickup, by search."""
+    announce = [Declare(game) for game in (*SUIT_GAMES, GameType.GRAND, GameType.NULL)]
+    hand_games = [
+        (action, value)
+        for action, value in declare_choices(view, announce)
+        if value >= view.bid
+    ][: CANDIDATES - 1]
+    if not hand_games:
+        return None
+    solver = _solver()
+    if solver is None:
+        return None
+    worlds = sample_worlds(view, CONTRACT_WORLDS, _rng(view, seed, "skat"))
+    forehand = view.position == Position.FOREHAND
+    pickup = []
+    for world in worlds:
+        # In this world the skat is known: lay away and declare by the rules of thumb.
+        twelve = CardSet.from_mask(view.hand.mask | world.skat)
+        game, discard = plans(twelve, view.bid, forehand=forehand)[0]
+        laid = discard.first.bit | discard.second.bit
+        pickup.append(_Candidate(game, twelve.mask & ~laid, laid, False))
+    options = [pickup] + [
+        [_Candidate(action.game_type, view.hand.mask, None, True)] * len(worlds)
+        for action, _ in hand_games
+    ]
+    means = _means(view, options, worlds, solver)
+    if means is None:
+        return None
+    return PickUp() if _best(means) == 0 else PlayHand()
