@@ -11,7 +11,18 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, Response, current_app, g, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import LazyString, lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
@@ -111,9 +122,22 @@ ERROR_TEXTS: dict[int, LazyString] = {
 }
 
 
+API_ERRORS: dict[int, str] = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+    500: "server_error",
+}
+
+
 def error_page(code: int, text: LazyString | str | None = None) -> Response:
-    """Render the translated error page for HTTP status ``code``."""
+    """Render the translated error page for HTTP status ``code`` (JSON under ``/api/``)."""
     code = code if code in ERROR_TITLES else 500
+    if request.path.startswith("/api/"):
+        response = jsonify(error=API_ERRORS[code], message=str(text or ERROR_TITLES[code]))
+        response.status_code = code
+        return response
     if "lang" not in g:
         first = request.path.strip("/").split("/", 1)[0]
         g.lang = first if first in i18n.LANGUAGES else i18n.best_language()

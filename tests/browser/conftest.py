@@ -63,7 +63,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     """Start one headless Chromium for the whole session."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # Generous waits: a loaded CI machine may take seconds for what takes milliseconds here.
+    expect.set_options(timeout=15_000)
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS)
@@ -75,7 +78,7 @@ def browser() -> Iterator[object]:
 def page(browser, request: pytest.FixtureRequest) -> Iterator[object]:  # type: ignore[no-untyped-def]
     """Open a fresh browser context and page; keep a screenshot when the test fails."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(15_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

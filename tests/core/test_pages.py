@@ -131,3 +131,12 @@ def test_unknown_deck_is_refused_and_changes_nothing(client: FlaskClient) -> Non
 def test_preferences_never_redirect_elsewhere(client: FlaskClient) -> None:
     response = client.post("/en/preferences", data={"deck": "german", "next": "https://example.com/"})
     assert response.headers["Location"] == "/en/"
+
+
+def test_api_errors_answer_json(client: FlaskClient) -> None:
+    response = client.get("/api/v1/nothing-here")
+    assert response.status_code == 404
+    assert response.get_json()["error"] == "not_found"
+    response = client.post("/api/v1/score")
+    assert response.status_code == 405
+    assert response.get_json()["error"] == "method_not_allowed"

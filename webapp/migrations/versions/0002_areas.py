@@ -8,7 +8,7 @@ Create Date: 2026-11-30
 """
 
 revision = "0002_areas"
-down_revision = ("calculator_0001", "scoresheet_0001")
+down_revision = ("calculator_0001", "lessons_0001", "scoresheet_0001")
 branch_labels = None
 depends_on = None
 
