@@ -409,6 +409,10 @@ def test_a_failing_computer_player_or_coach_never_stops_the_hand(app: Flask, cli
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("broken")
 
+    from webapp.practice import players
+
+    # Alembic's logging set-up (run by other tests) disables loggers that already exist.
+    monkeypatch.setattr(players.log, "disabled", False)
     monkeypatch.setattr(ai, "choose", broken)
     monkeypatch.setattr(ai, "hint", broken)
     monkeypatch.setattr(ai, "bid_limits", broken)
