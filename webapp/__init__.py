@@ -39,11 +39,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     web.init_app(app)
     catalogs.init_app(app)
 
-    from webapp import calculator, core, decks, lessons, scoresheet
+    from webapp import calculator, core, decks, lessons, practice, scoresheet
 
     decks.init_app(app)
     core.init_app(app)
     calculator.init_app(app)
     scoresheet.init_app(app)
     lessons.init_app(app)
+    practice.init_app(app)
     return app

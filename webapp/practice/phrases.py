@@ -1,0 +1,382 @@
+"""The practice area's sentences: levels, announcements, the worked score, seats.
+
+Each idea is one whole translated sentence with named placeholders; numbers go through the
+locale's format (`webapp.i18n.number`, `webapp.i18n.signed`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from babel.numbers import format_percent
+from flask_babel import LazyString, get_locale, gettext, lazy_gettext, ngettext, pgettext
+
+from webapp import decks, web, words
+from webapp.calculator.explain import Explanation, explain
+from webapp.calculator.inputs import Game
+from webapp.ai import BidLimit, Hint, HintReason, Review
+from webapp.ai.review import Swing
+from webapp.engine import (
+    Action,
+    Bid,
+    Card,
+    CardSet,
+    Contract,
+    Declare,
+    Discard,
+    GameType,
+    Hold,
+    Kontra,
+    Level,
+    Pass,
+    PickUp,
+    Play,
+    PlayHand,
+    Push,
+    Position,
+    SeatView,
+    Settlement,
+)
+from webapp.engine import token as engine_token
+from webapp.i18n import number, signed
+
+
+
+def _(message: str, **values: object) -> str:
+    """Translate a message and fill in its placeholders."""
+    return str(gettext(message, **values))
+
+
+LEVELS: dict[str, LazyString] = {
+    # TRANSLATORS: the level of the computer players.
+    "easy": lazy_gettext("Easy: plays by rules of thumb"),
+    # TRANSLATORS: the level of the computer players.
+    "strong": lazy_gettext("Strong: thinks ahead"),
+}
+
+
+def card_name(card: Card) -> str:
+    """Return the card's accessible name in the user's language and deck."""
+    return decks.card_name(card, web.current_deck())
+
+
+def game_name(game_type: GameType) -> str:
+    """Return the game's name in the user's language and deck."""
+    return decks.game_name(game_type, web.current_deck())
+
+
+def announcement(declare: Declare) -> str:
+    """Name a game with its announcements: "Clubs", "Grand ouvert", "Hearts, Schneider announced"."""
+    game = game_name(declare.game_type)
+    if declare.ouvert:
+        return _("%(game)s ouvert", game=game)
+    if declare.schwarz:
+        return _("%(game)s, Schwarz announced", game=game)
+    if declare.schneider:
+        return _("%(game)s, Schneider announced", game=game)
+    return game
+
+
+def announcement_name(word: str) -> str:
+    """Name an announcement offered when declaring: Schneider, Schwarz announced, Ouvert."""
+    level = {"schneider": Level.SCHNEIDER_ANNOUNCED, "schwarz": Level.SCHWARZ_ANNOUNCED}.get(word, Level.OUVERT)
+    return str(words.LEVEL_NAMES[level])
+
+
+def announcement_help(hand: bool) -> str:
+    """Say which announcements go with which games."""
+    if hand:
+        return _("In a Hand game you may announce Schneider or Schwarz. Ouvert means your cards lie open; a suit game or Grand ouvert includes Schwarz announced.")
+    return _("After picking up the skat only a Null can be played ouvert.")
+
+
+def seat_name(position: Position, learner: Position) -> str:
+    """Name a seat for the learner: "you (forehand)" or "middlehand (computer)"."""
+    where = str(words.POSITIONS[position])
+    if position == learner:
+        return _("you (%(position)s)", position=where)
+    return _("%(position)s (computer)", position=where)
+
+
+def matadors(count: int) -> str:
+    """Say "with 2" or "without 1"."""
+    if count >= 0:
+        # TRANSLATORS: matadors, as in "Clubs with 2".
+        return str(ngettext("with %(num)s", "with %(num)s", count))
+    # TRANSLATORS: matadors, as in "Grand without 1".
+    return str(ngettext("without %(num)s", "without %(num)s", -count))
+
+
+def explanation(settlement: Settlement) -> Explanation:
+    """Return the calculator's worked score of a settled hand (its rows, formula and verdict)."""
+    contract = settlement.contract
+    game = Game(
+        contract.game_type,
+        hand=contract.hand,
+        schneider_announced=contract.schneider_announced,
+        schwarz_announced=contract.schwarz_announced,
+        ouvert=contract.ouvert,
+        matadors=settlement.matadors,
+        declarer_points=settlement.declarer_points,
+        declarer_tricks=settlement.declarer_tricks,
+        bid=settlement.bid,
+        kontra=settlement.kontra,
+        re=settlement.re,
+        bock=settlement.bock,
+        players=settlement.players,
+    )
+    return explain(settlement, game)
+
+
+def seeger_fabian(settlement: Settlement) -> str:
+    """Say the Seeger-Fabian list entry of the game."""
+    entry = settlement.seeger_fabian
+    if settlement.won:
+        return _("In a Seeger-Fabian list: %(score)s for the declarer (the value + 50).",
+                       score=signed(entry.declarer))
+    return _(
+        "In a Seeger-Fabian list: %(score)s for the declarer (−2 × the value − 50) and %(bonus)s for each of the others.",
+        score=signed(entry.declarer), bonus=signed(entry.others),
+    )
+
+
+def context_word(word: str) -> str:
+    """Return the glossary's "yes" or "pass" for the auction buttons."""
+    if word == "yes":
+        # TRANSLATORS: "yes" in the auction: the player holds the bid.
+        return str(pgettext("bid", "Yes"))
+    # TRANSLATORS: "pass" in the auction.
+    return str(pgettext("bid", "Pass"))
+
+
+def contract_name(contract: Contract) -> str:
+    """Name the declared game: "Clubs", "Grand Hand", "Null ouvert Hand"."""
+    game = announcement(Declare(contract.game_type, schneider=contract.schneider_announced,
+                                schwarz=contract.schwarz_announced, ouvert=contract.ouvert))
+    if contract.hand:
+        # TRANSLATORS: a game played without picking up the skat, e.g. "Clubs Hand".
+        return _("%(game)s Hand", game=game)
+    return game
+
+
+def card_list(cards: Iterable[Card]) -> str:
+    """List cards by name, separated by commas."""
+    return ", ".join(card_name(card) for card in cards)
+
+
+def token(action: Action) -> str:
+    """Return the action's notation token (what a form sends)."""
+    return engine_token(action)
+
+
+def auction_line(position: Position, said: Action, learner: Position) -> str:
+    """Say one call of the auction: "middlehand (computer): 18"."""
+    seat = seat_name(position, learner)
+    if isinstance(said, Bid):
+        return _("%(seat)s: %(value)s", seat=seat, value=number(said.value))
+    word = context_word("yes" if isinstance(said, Hold) else "pass")
+    return _("%(seat)s: %(value)s", seat=seat, value=word)
+
+
+def bidding_prompt(view: SeatView) -> str:
+    """Ask the learner for their next call in the auction."""
+    history = view.auction
+    if history and isinstance(history[-1][1], Bid) and any(isinstance(a, Hold) for a in view.legal_actions):
+        position, said = history[-1]
+        assert isinstance(said, Bid)
+        return _("%(position)s bids %(value)s. Do you hold it (yes) or pass?",
+                       position=str(words.POSITIONS[position]).capitalize(), value=number(said.value))
+    if not any(isinstance(a, Bid) and a.value > 18 for a in view.legal_actions):
+        return _("Both others passed. Play at 18, or pass?")
+    return _("Your bid: say a value, or pass.")
+
+
+def seat_help(position: Position) -> str:
+    """Describe a seat on the start form."""
+    if position is Position.FOREHAND:
+        return _("Forehand: you lead the first trick and answer the first bids.")
+    if position is Position.MIDDLEHAND:
+        return _("Middlehand: you bid first.")
+    return _("Rearhand: you bid last; at three players the dealer sits here.")
+
+
+def result_headline(settlement: Settlement, declarer: Position | None, learner: Position) -> str:
+    """Say who won, from the learner's side of the table."""
+    if declarer == learner:
+        if settlement.won:
+            return _("You won your game: %(score)s.", score=signed(settlement.score))
+        return _("You lost your game: %(score)s.", score=signed(settlement.score))
+    if settlement.won:
+        return _("The declarer won: %(score)s for the declarer.", score=signed(settlement.score))
+    return _("You and your partner defeated the declarer: %(score)s for the declarer.",
+                   score=signed(settlement.score))
+
+
+def limit_line(limit: BidLimit) -> str:
+    """Say one bid limit of the learner's hand: "Clubs with 2 → up to 36"."""
+    if limit.hand:
+        # TRANSLATORS: a bid limit, e.g. "Clubs Hand with 2 → up to 48".
+        return _("%(game)s Hand %(matadors)s → up to %(value)s", game=game_name(limit.game),
+                 matadors=matadors(limit.matadors), value=number(limit.value))
+    # TRANSLATORS: a bid limit, e.g. "Clubs with 2 → up to 36".
+    return _("%(game)s %(matadors)s → up to %(value)s", game=game_name(limit.game),
+             matadors=matadors(limit.matadors), value=number(limit.value))
+
+
+def hint_move(hint: Hint) -> str:
+    """Name the move a hint advises, as an instruction."""
+    action = hint.action
+    if isinstance(action, Bid):
+        return _("Bid %(value)s.", value=number(action.value))
+    if isinstance(action, Hold):
+        return _("Say yes: hold the bid.")
+    if isinstance(action, Pass):
+        return _("Pass.")
+    if isinstance(action, PickUp):
+        return _("Pick up the skat.")
+    if isinstance(action, PlayHand):
+        return _("Play Hand, without the skat.")
+    if isinstance(action, Discard):
+        return _("Lay away %(first)s and %(second)s.", first=card_name(action.first), second=card_name(action.second))
+    if isinstance(action, Push):
+        return _("Push %(first)s and %(second)s on.", first=card_name(action.first), second=card_name(action.second))
+    if isinstance(action, Declare):
+        return _("Announce %(game)s.", game=announcement(action))
+    if isinstance(action, Play):
+        return _("Play %(card)s.", card=card_name(action.card))
+    if isinstance(action, Kontra):
+        return _("Say Kontra.")
+    return _("Say Re.")
+
+
+def hint_reason(hint: Hint) -> str:
+    """Give the reason of a hint as one sentence a learner understands."""
+    reason = hint.reason
+    cards = card_list(hint.cards)
+    count = len(hint.cards)
+    game = game_name(hint.game) if hint.game is not None else ""
+    value = number(hint.value) if hint.value is not None else ""
+    if reason is HintReason.BID_UP_TO_LIMIT:
+        return _("Played as %(game)s, your hand is worth up to %(value)s, and the bidding has not reached that yet.", game=game, value=value)
+    if reason is HintReason.PASS_ABOVE_LIMIT:
+        return _("Played as %(game)s, your hand is worth at most %(value)s: bidding higher risks overbidding.", game=game, value=value)
+    if reason is HintReason.PASS_WEAK_HAND:
+        return _("Your hand has no game worth playing: let the others bid and defend against them.")
+    if reason is HintReason.PICK_UP_SKAT:
+        return _("Two more cards from the skat will make your hand stronger for %(game)s.", game=game)
+    if reason is HintReason.PLAY_HAND_STRONG:
+        return _("Your hand is strong enough without the skat, and Hand counts one level more: %(game)s Hand is worth %(value)s.", game=game, value=value)
+    if reason is HintReason.DISCARD_BLANK_TEN:
+        return str(ngettext(
+            "A lonely ten would fall to the ace: %(cards)s. In the skat its points count for you.",
+            "Lonely tens would fall to the aces: %(cards)s. In the skat their points count for you.",
+            count, cards=cards))
+    if reason is HintReason.DISCARD_SHORT_SUIT:
+        return _("Lay away a short suit (%(cards)s): once it is gone, you can trump it.", cards=cards)
+    if reason is HintReason.DISCARD_HIGH_POINTS_SAFE:
+        return _("The defenders could take these points (%(cards)s); in the skat they count for you.", cards=cards)
+    if reason is HintReason.DISCARD_NULL_DANGER:
+        return _("In a Null these high cards could be caught: %(cards)s. Lay them away.", cards=cards)
+    if reason is HintReason.DISCARD_LOSERS:
+        return _("These cards could only lose tricks: %(cards)s.", cards=cards)
+    if reason is HintReason.DECLARE_BEST_GAME:
+        return _("%(game)s suits your hand best and reaches the bid: it is worth %(value)s.", game=game, value=value)
+    if reason is HintReason.SAY_KONTRA:
+        return _("The declarer will probably lose: Kontra doubles the score.")
+    if reason is HintReason.SAY_RE:
+        return _("You will probably win despite the Kontra: Re doubles the score again.")
+    if reason is HintReason.RAMSCH_PASS:
+        return _("Taking the skat means pushing two cards on without seeing the play: pass it on.")
+    if reason is HintReason.RAMSCH_PICK_UP:
+        return _("With the skat your hand can get rid of two dangerous cards.")
+    if reason is HintReason.PUSH_DANGEROUS_CARDS:
+        return _("These cards are the most likely to take tricks full of points: %(cards)s.", cards=cards)
+    if reason is HintReason.RAMSCH_AVOID_POINTS:
+        return _("In a Ramsch you want to take no points: this gets rid of a high card safely.")
+    if reason is HintReason.DRAW_TRUMPS:
+        return _("Draw the defenders' trumps first, so that they cannot trump your aces and tens later.")
+    if reason is HintReason.CASH_WINNER:
+        return _("This card surely takes the trick: take it now, before it can be trumped.")
+    if reason is HintReason.LEAD_SHORT_SUIT:
+        return _("Lead from your short suit: once it is gone, you can trump it.")
+    if reason is HintReason.PLAY_THROUGH_DECLARER:
+        return _("Lead so that the declarer must play before your partner: your partner then sees the declarer's card.")
+    if reason is HintReason.SCHMIER:
+        return _("Your partner takes this trick: give them points.")
+    if reason is HintReason.TAKE_THE_TRICK:
+        return _("Take the trick with your cheapest card that wins it.")
+    if reason is HintReason.DUCK:
+        return _("Let this trick go: the card that could win it is worth more later.")
+    if reason is HintReason.FOLLOW_LOWEST:
+        return _("You cannot win this trick, so give it as few points as you can.")
+    if reason is HintReason.SAVE_HIGH_CARD:
+        return _("Keep your high card for a later trick and throw a low card now.")
+    if reason is HintReason.NULL_PLAY_LOW:
+        return _("Play low, so that another card takes the trick.")
+    if reason is HintReason.NULL_DISCARD_HIGH:
+        return _("You cannot follow suit: throw away your most dangerous high card.")
+    if reason is HintReason.NULL_LEAD_LOW:
+        return _("Lead low in a suit where the declarer may have to go over your card.")
+    if reason is HintReason.ONLY_WINNING_CARDS:
+        return str(ngettext(
+            "Only this card still wins the game, whatever the hidden cards are: %(cards)s.",
+            "Only these cards still win the game, whatever the hidden cards are: %(cards)s.",
+            count, cards=cards))
+    if reason is HintReason.ALL_CARDS_WIN:
+        return _("Every card wins the game, whatever the hidden cards are; this one keeps the most points.")
+    if reason is HintReason.ALL_CARDS_LOSE:
+        return _("No card can win the game any more; this one gives away the fewest points.")
+    if reason is HintReason.BEST_CHANCE:
+        share = format_percent((hint.value or 0) / 100, locale=get_locale())
+        return _("This card wins in %(share)s of the ways the hidden cards can lie, given what you know.", share=share)
+    if reason is HintReason.MUST_TAKE_TRICK:
+        return _("This trick is yours whatever you play, so use it to get rid of your highest card.")
+    if reason is HintReason.ONLY_LEGAL_CARD:
+        return _("You must follow suit, and this is your only card of that suit.")
+    return fallback_reason()
+
+
+def fallback_reason() -> str:
+    """Say what the coach says for a reason this version of Kiebitz has no sentence for yet."""
+    return _("This is the move the coach would make here.")
+
+
+def holding_order(cards: CardSet, game_type: GameType | None) -> tuple[Card, ...]:
+    """Return the cards sorted as a player holds them."""
+    from webapp.practice.screen import holding_order as order
+
+    return order(cards, game_type)
+
+
+def review_verdict(review: Review, learner: Position) -> str:
+    """Say whether the declarer could have won with best play on both sides."""
+    mine = review.declarer == learner
+    if review.best_points is None:  # Null: won by taking no trick
+        if review.could_win:
+            return _("You could have won this Null: with best play you take no trick.") if mine else _(
+                "The declarer could not have been stopped: with best play the declarer takes no trick.")
+        return _("This Null could not be won: with best play the defenders force a trick on you.") if mine else _(
+            "The defenders could always win: with best play the declarer must take a trick.")
+    points = number(review.best_points)
+    if review.could_win:
+        if mine:
+            return _("Yes: with best play on both sides you take %(points)s card points and win.", points=points)
+        return _("The declarer could not have been beaten: with best play on both sides the declarer takes %(points)s card points.", points=points)
+    if mine:
+        return _("No: with best play on both sides you take only %(points)s card points.", points=points)
+    return _("You and your partner could always win: with best play on both sides the declarer takes only %(points)s card points.", points=points)
+
+
+def swing_line(swing: Swing, index: int, review: Review, learner: Position) -> str:
+    """Say how one card of the real play turned the result (with all hands open)."""
+    # The result flips at every swing: before the first one it is the best-play result.
+    could_win_before = review.could_win != (index % 2 == 1)
+    values = {
+        "trick": number(swing.trick),
+        "seat": seat_name(swing.position, learner),
+        "card": card_name(swing.card),
+        "better": card_list(swing.better),
+    }
+    if could_win_before:
+        return _("Trick %(trick)s: %(card)s from %(seat)s let the declarer's game be beaten; %(better)s would have kept it winning.", **values)
+    return _("Trick %(trick)s: %(card)s from %(seat)s let the declarer win; %(better)s would have beaten the game.", **values)

@@ -1,0 +1,229 @@
+"""What the learner's page shows, built from the learner's seat view only.
+
+`screen` turns a `SeatView` (and, once the hand is over, the whole hand) into plain facts for
+the templates: the cards in the order a player holds them, which cards may be played and why
+the others may not, the computer players' cards since the learner's last decision, the count.
+A hidden card never reaches a template while the hand is being played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from webapp.engine import (
+    Bid,
+    Card,
+    CardSet,
+    Declare,
+    GameState,
+    GameType,
+    Hold,
+    Pass,
+    Phase,
+    Play,
+    Position,
+    Reason,
+    SeatView,
+    Trick,
+    rules_for,
+)
+from webapp.practice import table
+
+_HOLDING_ORDER = rules_for(GameType.GRAND)
+"""Before a game is known a hand is sorted as for a Grand: Jacks, then clubs to diamonds."""
+BID_BUTTONS = 6
+"""How many of the next bid values get a button of their own (the others are in a list)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardChoice:
+    """One card of the learner's hand: whether it may be played now, and if not, why."""
+
+    card: Card
+    playable: bool
+    reason: Reason | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedCard:
+    """A card on the table: who played it, and its place among the computer's new cards."""
+
+    card: Card
+    player: Position
+    new: int
+    """0 for a card the learner has already seen, else 1, 2, … in the order it was played."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShownTrick:
+    """A trick on the table."""
+
+    cards: tuple[PlayedCard, ...]
+    winner: Position | None
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """The "count for me" aid: card points taken so far and the trumps the learner has not seen."""
+
+    declarer_points: int | None
+    defender_points: int | None
+    own_points: int
+    laid_away_points: int | None
+    trumps_out: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """Everything the learner's page shows during a hand."""
+
+    view: SeatView
+    seat: Position
+    hand: tuple[CardChoice, ...]
+    bids: tuple[int, ...]
+    more_bids: tuple[int, ...]
+    can_hold: bool
+    can_pass: bool
+    declare_games: tuple[GameType, ...]
+    announcements: tuple[str, ...]
+    """The announcements some offered game allows: ``schneider``, ``schwarz``, ``ouvert``."""
+    current: ShownTrick | None
+    last: ShownTrick | None
+    count: Count | None
+    your_turn: bool
+
+    @property
+    def phase(self) -> Phase:
+        """Return the phase of the hand."""
+        return self.view.phase
+
+    @property
+    def opponents(self) -> tuple[Position, Position]:
+        """Return the two computer seats: the learner's left, then right."""
+        return (self.seat.next, self.seat.next.next)
+
+
+def holding_order(cards: CardSet, game_type: GameType | None) -> tuple[Card, ...]:
+    """Return the cards sorted as a player holds them (trumps first once the game is known)."""
+    rules = _HOLDING_ORDER if game_type is None or game_type is GameType.RAMSCH else rules_for(game_type)
+    return rules.order(cards)
+
+
+def _hand(view: SeatView) -> tuple[CardChoice, ...]:
+    cards = holding_order(view.hand, view.game_type)
+    if view.phase is not Phase.PLAY or view.to_act != view.position:
+        return tuple(CardChoice(card, False, None) for card in cards)
+    legal = {action.card for action in view.legal_actions if isinstance(action, Play)}
+    return tuple(
+        CardChoice(card, card in legal, None if card in legal else Reason.MUST_FOLLOW_SUIT)
+        for card in cards
+    )
+
+
+def _plays_since_decision(state: GameState, seat: Position) -> int:
+    """Return how many cards the computer players played since the learner's last decision."""
+    start = table.last_decision(state, seat)
+    later = state.actions[(start + 1 if start is not None else 0):]
+    return sum(1 for action in later if isinstance(action, Play))
+
+
+def _shown(trick: Trick, first_new: int | None = None, played_before: int = 0) -> ShownTrick:
+    """Number the cards of ``trick`` from card ``first_new`` of the play on (None: none is new)."""
+    cards = []
+    for offset, (card, player) in enumerate(zip(trick.cards, trick.players)):
+        number = 0 if first_new is None else played_before + offset - first_new + 1
+        cards.append(PlayedCard(card, player, number if number > 0 else 0))
+    return ShownTrick(tuple(cards), trick.winner, trick.points)
+
+
+def _count(view: SeatView) -> Count | None:
+    if view.phase is not Phase.PLAY and view.phase is not Phase.FINISHED:
+        return None
+    rules = view.rules
+    declarer = view.declarer
+    points = view.trick_points
+    trumps_out: tuple[Card, ...] = ()
+    if rules is not None and rules.trumps:
+        unseen = view.unseen
+        trumps_out = tuple(card for card in rules.trumps if card in unseen)
+    laid_away = view.laid_away.points if view.laid_away is not None else None
+    if declarer is None:
+        return Count(None, None, points[view.position], laid_away, trumps_out)
+    defenders = sum(points) - points[declarer]
+    return Count(points[declarer], defenders, points[view.position], laid_away, trumps_out)
+
+
+def screen(state: GameState, seat: Position, *, animate: bool = True) -> Screen:
+    """Return what the learner at ``seat`` sees of ``state``.
+
+    With ``animate`` the computer players' cards since the learner's last decision are numbered
+    so that the page can show them one at a time.
+    """
+    view = state.view(seat)
+    your_turn = view.to_act == seat and not state.finished
+    legal = view.legal_actions if your_turn else ()
+    bid_values = tuple(action.value for action in legal if isinstance(action, Bid))
+    declares = [action for action in legal if isinstance(action, Declare)]
+    played = sum(len(trick.cards) for trick in view.tricks) + len(view.current_trick.cards)
+    first_new = played - _plays_since_decision(state, seat) if animate else played
+    current: ShownTrick | None = None
+    last: ShownTrick | None = None
+    if view.tricks:
+        before_last = 3 * (len(view.tricks) - 1)
+        last = _shown(view.tricks[-1], first_new, before_last)
+    if view.current_trick.cards:
+        current = _shown(view.current_trick, first_new, 3 * len(view.tricks))
+    return Screen(
+        view=view,
+        seat=seat,
+        hand=_hand(view),
+        bids=bid_values[:BID_BUTTONS],
+        more_bids=bid_values[BID_BUTTONS:],
+        can_hold=any(isinstance(action, Hold) for action in legal),
+        can_pass=any(isinstance(action, Pass) for action in legal),
+        declare_games=tuple(dict.fromkeys(action.game_type for action in declares)),
+        announcements=tuple(dict.fromkeys(a for a in map(announced, declares) if a)),
+        current=current,
+        last=last,
+        count=_count(view),
+        your_turn=your_turn,
+    )
+
+
+def announced(declare: Declare) -> str:
+    """Return the highest announcement of a game: ``ouvert``, ``schwarz``, ``schneider`` or ""."""
+    for word in ("ouvert", "schwarz", "schneider"):
+        if getattr(declare, word):
+            return word
+    return ""
+
+
+def parse_choice(form: dict[str, list[str]]) -> str | None:
+    """Return the notation token a learner's form stands for, or None if it names nothing.
+
+    A form sends ``action`` (a token: a bid, ``yes``, ``pass``, ``skat``, ``hand``, a game, a
+    card), or ``discard`` twice (the two cards to lay away), or ``game`` with ``announce``.
+    """
+    if form.get("action"):
+        return form["action"][0]
+    if form.get("game"):
+        announce = (form.get("announce") or [""])[0]
+        return form["game"][0] + (f"-{announce}" if announce else "")
+    cards = form.get("discard", [])
+    if len(cards) == 2:
+        return f"discard-{cards[0]}-{cards[1]}"
+    return None
+
+
+def line_tricks(state: GameState, line: tuple[Play, ...]) -> tuple[ShownTrick, ...]:
+    """Return the tricks of ``line`` (the best play from the first card) for a finished hand."""
+    opening = GameState.new(state.deal, state.options)
+    for action in state.actions:
+        if opening.phase is Phase.PLAY:
+            break
+        opening = opening.apply(action)
+    for play in line:
+        opening = opening.apply(play)
+    tricks = opening.tricks + ((opening.current_trick,) if opening.current_trick.cards else ())
+    return tuple(_shown(trick) for trick in tricks)

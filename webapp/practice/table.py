@@ -1,0 +1,74 @@
+"""The practice table: the learner's seat, two computer players, and the hand as a replay.
+
+Pure game flow on top of the engine: apply the learner's decision, let the computer players
+move (each from its own seat view) up to the learner's next decision, take decisions back.
+Nothing here knows about requests or templates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from webapp.engine import Action, Deal, GameState, Position
+from webapp.practice import players
+
+def rotate(seat: Position) -> Position:
+    """Return the learner's position in the next hand: the deal passes clockwise.
+
+    The old forehand deals next and so becomes rearhand; middlehand becomes forehand.
+
+    >>> rotate(Position.FOREHAND), rotate(Position.MIDDLEHAND)
+    (<Position.REARHAND: 2>, <Position.FOREHAND: 0>)
+    """
+    return Position((seat + 2) % 3)
+
+
+def move_seed(seed: int, moves: int) -> int:
+    """Return the seed a computer player samples with at move number ``moves`` of deal ``seed``.
+
+    Derived from the deal and the move, so a replayed deal gets the same answers.
+    """
+    digest = hashlib.blake2b(f"{seed}:{moves}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def start(seed: int, seat: Position, level: str) -> GameState:
+    """Return a new hand of deal ``seed`` advanced to the learner's first decision."""
+    return advance(GameState.new(Deal.from_seed(seed)), seat, level, seed)
+
+
+def advance(state: GameState, seat: Position, level: str, seed: int) -> GameState:
+    """Let the computer players move until the learner must decide or the hand is over."""
+    while not state.finished and state.to_act is not None and state.to_act != seat:
+        actor = state.to_act
+        action = players.choose(state.view(actor), level, seed=move_seed(seed, len(state.actions)))
+        state = state.apply(action, by=actor)
+    return state
+
+
+def act(state: GameState, seat: Position, action: Action, level: str, seed: int) -> GameState:
+    """Apply the learner's ``action`` and the computer players' answers.
+
+    Raises `IllegalAction` (and changes nothing) when the rules refuse the action.
+    """
+    return advance(state.apply(action, by=seat), seat, level, seed)
+
+
+def actors(state: GameState) -> tuple[Position, ...]:
+    """Return who took each action of the hand, in order (public: every seat's log says it)."""
+    return tuple(position for position, _ in state.view(Position.FOREHAND).log)
+
+
+def last_decision(state: GameState, seat: Position) -> int | None:
+    """Return the index of the learner's last action, or None before their first."""
+    for index, actor in reversed(list(enumerate(actors(state)))):
+        if actor == seat:
+            return index
+    return None
+
+
+def undo(state: GameState, seat: Position) -> GameState | None:
+    """Return the hand before the learner's last decision, or None if there is none to take back."""
+    index = last_decision(state, seat)
+    if index is None:
+        return None
+    return GameState.replay(state.deal, state.actions[:index], state.options)

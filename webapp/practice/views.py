@@ -1,0 +1,284 @@
+"""The practice pages: parse the request, call the table, pick a template, render."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Response, redirect, request, url_for
+from flask_babel import LazyString, lazy_gettext
+from werkzeug.wrappers import Response as BaseResponse
+
+from webapp import ai, web, words
+from webapp.engine import GameState, IllegalAction, Phase, Position, Reason, parse_action
+from webapp.practice import phrases, players, review, screen, table
+from webapp.storage import practice as storage
+
+bp = Blueprint("practice", __name__, url_prefix="/<lang:lang>/play")
+
+
+@bp.context_processor
+def practice_context() -> dict[str, Any]:
+    """Give the practice templates their sentences and the engine's words."""
+    return {"phrases": phrases, "words": words}
+
+
+RANDOM_SEAT = "any"
+STALE: LazyString = lazy_gettext(
+    "This hand has moved on in another tab or window, so nothing was changed. "
+    "Here is where it stands now."
+)
+TWO_CARDS: LazyString = lazy_gettext("Choose exactly two cards to lay away.")
+BAD_FORM: LazyString = lazy_gettext(
+    "That form could not be read, so nothing was changed. Use the buttons on this page."
+)
+BAD_SEED: LazyString = lazy_gettext(
+    "A deal number is a whole number of up to 18 digits, such as 4711."
+)
+BAD_CHOICE: LazyString = lazy_gettext("Choose one of the offered options.")
+NOTHING_TO_UNDO: LazyString = lazy_gettext("There is no decision of yours to take back yet.")
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A stored practice hand, read back into engine objects."""
+
+    id: str
+    seed: int
+    seat: Position
+    level: str
+    revision: int
+    state: GameState
+    review: str | None
+
+
+def _load(hand_id: str) -> Hand | None:
+    """Return the stored hand, or None if there is none (or it no longer reads as a game)."""
+    record = storage.load(hand_id)
+    if record is None:
+        return None
+    try:
+        return Hand(
+            record.id,
+            record.seed,
+            Position(record.seat),
+            record.level,
+            record.revision,
+            GameState.parse(record.game),
+            record.review,
+        )
+    except ValueError:  # also IllegalAction: a notation the engine no longer accepts
+        return None
+
+
+def _create(seed: int, seat: Position, level: str) -> BaseResponse:
+    """Store a new copy of deal ``seed`` for the learner and go to it."""
+    state = table.start(seed, seat, level)
+    record = storage.create(seed=seed, seat=int(seat), level=level, game=str(state))
+    return redirect(url_for("practice.hand", hand_id=record.id), code=303)
+
+
+def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 200, hint: bool = False) -> Response:
+    """Render the learner's hand (the page, or the table alone for htmx)."""
+    shown = screen.screen(hand.state, hand.seat, animate=not hint and notice is None)
+    advice = None
+    if hint and shown.your_turn:
+        advice = players.hint(shown.view, seed=table.move_seed(hand.seed, len(hand.state.actions)))
+    limits: tuple[ai.BidLimit, ...] = ()
+    if shown.your_turn and shown.phase is Phase.BIDDING:
+        limits = players.bid_limits(shown.view.hand)
+    context: dict[str, Any] = {
+        "hand": hand,
+        "screen": shown,
+        "notice": notice,
+        "hint": advice,
+        "limits": limits,
+        "hint_asked": hint,
+        "can_undo": table.last_decision(hand.state, hand.seat) is not None,
+        "finished": hand.state.finished,
+    }
+    # htmx swaps only successful answers: a refusal still comes back as the table with its notice.
+    code = 200 if web.is_htmx() else status
+    return web.render("practice/hand.html", "practice/_table.html", status=code, **context)
+
+
+def _start_form(seed: int | None, errors: dict[str, LazyString] | None = None, status: int = 200, values: dict[str, str] | None = None) -> Response:
+    return web.render(
+        "practice/start.html",
+        status=status,
+        seed=seed,
+        levels=players.LEVELS,
+        default_level=players.DEFAULT_LEVEL,
+        positions=tuple(Position),
+        random_seat=RANDOM_SEAT,
+        errors=errors or {},
+        values=values or {},
+    )
+
+
+def _parse_seed(text: str) -> int | None:
+    text = text.strip().replace(" ", "")
+    if not text.isascii() or not text.isdigit() or len(text) > 18:
+        return None
+    return int(text)
+
+
+def _parse_seat(text: str) -> Position | None:
+    if text == RANDOM_SEAT:
+        return Position(secrets.randbelow(3))
+    if text in ("0", "1", "2"):
+        return Position(int(text))
+    return None
+
+
+@bp.get("/")
+def index() -> Response:
+    """Offer a new hand: a random deal or a deal number, a seat and the computer players' level."""
+    return _start_form(None)
+
+
+@bp.get("/deal/<int(max=999999999999999999):seed>")
+def deal(seed: int) -> Response:
+    """Offer a shared deal: every visitor who starts it plays their own copy."""
+    return _start_form(seed)
+
+
+@bp.post("/")
+def start() -> Response | BaseResponse:
+    """Start a new hand from the start form."""
+    form = request.form
+    values = {name: form.get(name, "") for name in ("seed", "seat", "level")}
+    errors: dict[str, LazyString] = {}
+    seed: int | None
+    if values["seed"].strip():
+        seed = _parse_seed(values["seed"])
+        if seed is None:
+            errors["seed"] = BAD_SEED
+    else:
+        seed = secrets.randbelow(1_000_000_000)
+    seat = _parse_seat(values["seat"] or RANDOM_SEAT)
+    if seat is None:
+        errors["seat"] = BAD_CHOICE
+    level = values["level"] or players.DEFAULT_LEVEL
+    if level not in players.LEVELS:
+        errors["level"] = BAD_CHOICE
+    if errors or seed is None or seat is None:
+        fixed = _parse_seed(form.get("fixed", "")) if form.get("fixed") else None
+        return _start_form(fixed, errors, 400, values)
+    return _create(seed, seat, level)
+
+
+@bp.get("/<hand_id>")
+def hand(hand_id: str) -> Response:
+    """Show the learner's hand where it stands; ``?hint=1`` adds a hint for the next decision."""
+    loaded = _load(hand_id)
+    if loaded is None:
+        return web.error_page(404)
+    return _show(loaded, hint=request.args.get("hint") == "1")
+
+
+def _store(hand: Hand, state: GameState) -> Response | BaseResponse:
+    """Save the hand's new state if no other tab changed it meanwhile, and show it."""
+    if not storage.save(hand.id, revision=hand.revision, game=str(state)):
+        fresh = _load(hand.id)
+        assert fresh is not None
+        return _show(fresh, notice=STALE, status=409)
+    return redirect(url_for("practice.hand", hand_id=hand.id), code=303)
+
+
+def _expected_revision(hand: Hand) -> Response | None:
+    """Refuse the request unless it names the hand's current revision."""
+    text = request.form.get("revision", "")
+    if not text.isascii() or not text.isdigit() or len(text) > 9:
+        return _show(hand, notice=BAD_FORM, status=400)
+    if int(text) != hand.revision:
+        return _show(hand, notice=STALE, status=409)
+    return None
+
+
+@bp.post("/<hand_id>")
+def act(hand_id: str) -> Response | BaseResponse:
+    """Take the learner's decision, let the computer players answer, and show the result."""
+    loaded = _load(hand_id)
+    if loaded is None:
+        return web.error_page(404)
+    refused = _expected_revision(loaded)
+    if refused is not None:
+        return refused
+    form = request.form.to_dict(flat=False)
+    if "discard" in form and len(form["discard"]) != 2:
+        return _show(loaded, notice=TWO_CARDS, status=400)
+    choice = screen.parse_choice(form)
+    try:
+        action = parse_action(choice or "")
+    except ValueError:
+        return _show(loaded, notice=words.illegal(Reason.UNKNOWN_ACTION), status=400)
+    try:
+        state = table.act(loaded.state, loaded.seat, action, loaded.level, loaded.seed)
+    except IllegalAction as refusal:
+        return _show(loaded, notice=words.illegal(refusal.reason), status=400)
+    return _store(loaded, state)
+
+
+@bp.post("/<hand_id>/undo")
+def undo(hand_id: str) -> Response | BaseResponse:
+    """Take back the learner's last decision and the computer players' moves after it."""
+    loaded = _load(hand_id)
+    if loaded is None:
+        return web.error_page(404)
+    refused = _expected_revision(loaded)
+    if refused is not None:
+        return refused
+    state = table.undo(loaded.state, loaded.seat)
+    if state is None:
+        return _show(loaded, notice=NOTHING_TO_UNDO, status=400)
+    return _store(loaded, state)
+
+
+
+@bp.post("/<hand_id>/again")
+def again(hand_id: str) -> Response | BaseResponse:
+    """Start the same deal again: from the same seat, or from the seat chosen in the form."""
+    loaded = _load(hand_id)
+    if loaded is None:
+        return web.error_page(404)
+    choice = request.form.get("seat", "")
+    seat = loaded.seat if choice in ("", "same") else _parse_seat(choice)
+    if seat is None:
+        return _show(loaded, notice=BAD_CHOICE, status=400)
+    return _create(loaded.seed, seat, loaded.level)
+
+
+@bp.post("/<hand_id>/next")
+def next_hand(hand_id: str) -> Response | BaseResponse:
+    """Deal a new hand; the learner moves on one seat, as at a real table."""
+    loaded = _load(hand_id)
+    if loaded is None:
+        return web.error_page(404)
+    return _create(secrets.randbelow(1_000_000_000), table.rotate(loaded.seat), loaded.level)
+
+
+@bp.get("/<hand_id>/line")
+def line(hand_id: str) -> Response:
+    """Show "could I have won?": the best line with all hands open, once the hand is over."""
+    loaded = _load(hand_id)
+    if loaded is None or not loaded.state.finished:
+        return web.error_page(404)
+    key = review.opening_key(loaded.state)
+    verdict = review.loads(loaded.review, key)
+    if not review.known(loaded.review, key) and loaded.state.settlement is not None:
+        try:
+            verdict = review.compute(loaded.state)
+        except review.NotInTime:
+            verdict = None
+        storage.save_review(loaded.id, review.dumps(verdict, key))
+    return web.render(
+        "practice/line.html",
+        hand=loaded,
+        positions=tuple(Position),
+        game_type=loaded.state.game_type,
+        review=verdict,
+        has_game=loaded.state.settlement is not None,
+        tricks=screen.line_tricks(loaded.state, verdict.line) if verdict is not None else (),
+    )
