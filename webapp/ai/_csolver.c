@@ -123,7 +123,7 @@ static inline int popcount32(uint32_t m) {
  * Generation 0 is never used, so an all-zero word is an empty slot. */
 typedef uint64_t Entry;
 
-#define TT_BITS 21
+#define TT_BITS 20
 #define TT_SIZE (1u << TT_BITS)
 #define TAG_BITS 45
 #define TAG_MASK ((1ull << TAG_BITS) - 1)
@@ -223,6 +223,86 @@ static inline uint32_t merge(const Game *G, uint32_t moves, uint32_t hand, uint3
         if (next) {
             int n = lowest(next);
             if ((hand >> n & 1) && G->merge_points[n] == G->merge_points[c]) kept &= ~(1u << c);
+        }
+    }
+    return kept;
+}
+
+/* The side that takes a trick whose winning card so far is w (played by seat wp) when the last
+ * player (seat p3) may still play any of l3: 1 the mover's side, 0 the other, -1 it depends. */
+static inline int last_card_side(const Search *s, int w, int wp, uint32_t l3, int p3, int declarer_side) {
+    uint32_t over = l3 & s->G->beats[w];
+    int now = (wp == s->declarer) == declarer_side, last = (p3 == s->declarer) == declarer_side;
+    if (!over) return now;
+    if (over == l3) return last;
+    return now == last ? now : -1;
+}
+
+/* Which side takes the trick whatever the later players do, if the player to move plays c:
+ * 1 the player's side, 0 the other side, -1 it depends on their cards. */
+static int trick_side(const Search *s, int c, int player, int ntrick, int led, int win_card,
+                      int win_player) {
+    const Game *G = s->G;
+    int side = player == s->declarer;
+    int w = win_card, wp = win_player;
+    if (ntrick == 0 || (G->beats[w] >> c & 1)) {
+        w = c;
+        wp = player;
+    }
+    if (ntrick == 2) return (wp == s->declarer) == side;
+    int led_card = ntrick == 0 ? c : led;
+    int p3 = (player + 3 - ntrick - 1) % 3;
+    uint32_t l3 = legal(G, s->hand[p3], led_card);
+    if (ntrick == 1) return last_card_side(s, w, wp, l3, p3, side);
+    int p2 = (player + 1) % 3, result = -2;
+    for (uint32_t l2 = legal(G, s->hand[p2], led_card); l2; l2 &= l2 - 1) {
+        int a = lowest(l2);
+        int r = (G->beats[c] >> a & 1) ? last_card_side(s, a, p2, l3, p3, side)
+                                        : last_card_side(s, c, player, l3, p3, side);
+        if (r < 0 || (result != -2 && r != result)) return -1;
+        result = r;
+    }
+    return result;
+}
+
+/* The moves worth searching. A run of cards of one hand with no other live card between them
+ * in their class gives the same tricks whichever is played, so of equal card points one is
+ * enough; and if the trick's side is already settled whatever the others play, only the run's
+ * card with the most points (our trick) or the fewest (theirs) needs searching: any line after
+ * another card of the run is matched, card for card, by a line after that one which gives our
+ * side at least as many points. */
+static uint32_t reduce(const Search *s, uint32_t moves, uint32_t hand, uint32_t live, int player,
+                       int ntrick, int led, int win_card, int win_player) {
+    const Game *G = s->G;
+    uint32_t kept = 0;
+    while (moves) {
+        int c = lowest(moves), top = c;
+        uint32_t run = 1u << c;
+        int distinct = 0;
+        for (;;) {
+            uint32_t next = G->above[top] & live;
+            if (!next) break;
+            int n = lowest(next);
+            if (!(hand >> n & 1)) break;
+            if (G->points[n] != G->points[top]) distinct = 1;
+            run |= 1u << n;
+            top = n;
+        }
+        moves &= ~run;
+        int side = distinct ? trick_side(s, c, player, ntrick, led, win_card, win_player) : -1;
+        if (side >= 0) {
+            int pick = top;
+            for (uint32_t m = run; m; m &= m - 1) {
+                int x = lowest(m);
+                if (side ? G->points[x] > G->points[pick] : G->points[x] < G->points[pick]) pick = x;
+            }
+            kept |= 1u << pick;
+        } else {
+            for (uint32_t m = run; m; m &= m - 1) {
+                int x = lowest(m);
+                uint32_t next = G->above[x] & live;
+                if (x == top || G->points[lowest(next)] != G->points[x]) kept |= 1u << x;
+            }
         }
     }
     return kept;
@@ -368,7 +448,8 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
     }
     int player = (leader + ntrick) % 3;
     uint32_t hand = s->hand[player];
-    uint32_t moves = merge(G, legal(G, hand, led), hand, remaining | table_cards);
+    uint32_t moves = reduce(s, legal(G, hand, led), hand, remaining | table_cards, player, ntrick,
+                            led, win_card, win_player);
     if (ntrick == 2) {
         /* Every card ends the trick: fetch the table slots of the next trick starts early. */
         uint32_t m = moves;
@@ -577,15 +658,15 @@ static int future_reaches(Search *s, const Pos *p, int need) {
     return v >= need;
 }
 
-/* The declarer's exact future points, by MTD(f) from a first guess. */
-static int future_value(Search *s, const Pos *p, int guess) {
+/* The declarer's exact future points: MTD(f) from above. Each null-window test asks "at least
+ * beta?"; a fail-soft "no" gives a new upper bound and the next test starts there. Proving
+ * "not that much" is cheap for the declarer's opponents (their one good card per trick is
+ * enough), so only the last test, at the value itself, pays for a full proof of "at least". */
+static int future_value(Search *s, const Pos *p) {
     TrickState t = trick_state(s->G, p);
     int lower = 0, upper = mask_points(s->G, p->hand[0] | p->hand[1] | p->hand[2]) + t.trick_points;
-    int g = guess < lower ? lower : guess > upper ? upper : guess;
     while (lower < upper) {
-        /* Test the first guess, then bisect what is left; fail-soft results narrow further. */
-        int beta = g > lower ? g : lower + 1;
-        if (beta > upper) beta = upper;
+        int beta = upper;
         int v = search_points(s, p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards,
                               t.trick_points, beta - 1, beta);
         if (s->aborted) return 0;
@@ -593,7 +674,6 @@ static int future_value(Search *s, const Pos *p, int guess) {
             upper = v;
         else
             lower = v;
-        g = (lower + upper + 1) / 2;
     }
     return lower;
 }
@@ -816,7 +896,7 @@ static int position_value(Search *s, const Pos *p) {
     s->G = &GAMES[p->game];
     for (int i = 0; i < 3; i++) s->hand[i] = p->hand[i];
     if (GAMES[p->game].null) return null_loses(s, p);
-    return p->declarer_points + future_value(s, p, 60 - p->declarer_points);
+    return p->declarer_points + future_value(s, p);
 }
 
 static PyObject *CSolver_value(CSolverObject *self, PyObject *pos) {
