@@ -10,10 +10,11 @@ from __future__ import annotations
 from enum import Enum
 
 from webapp.engine.actions import Action
-from webapp.engine.game import SeatView
+from webapp.engine.game import Phase, SeatView
 
 from .heuristics import decide
 from .hints import Hint
+from .search import card_hint, strong_card
 
 __all__ = ["Level", "choose", "hint"]
 
@@ -32,13 +33,26 @@ def _check(view: SeatView) -> None:
         raise ValueError("it is not this seat's turn")
 
 
+def _card_phase(view: SeatView, principle: Hint) -> bool:
+    """Return whether the decision is which card to play (no Kontra or Re chosen)."""
+    from webapp.engine.actions import Play
+
+    return view.phase is Phase.PLAY and isinstance(principle.action, Play)
+
+
 def choose(view: SeatView, level: Level, *, seed: int) -> Action:
     """Return the computer player's action for the seat to act (deterministic per seed)."""
     _check(view)
-    return decide(view).action
+    principle = decide(view)
+    if level is Level.STRONG and _card_phase(view, principle):
+        return strong_card(view, seed).action
+    return principle.action
 
 
 def hint(view: SeatView, *, seed: int) -> Hint:
     """Return the suggested action for the learner's seat, with its reason."""
     _check(view)
-    return decide(view)
+    principle = decide(view)
+    if _card_phase(view, principle):
+        return card_hint(view, seed)
+    return principle

@@ -29,7 +29,7 @@ computer turn can be bounded deterministically (a node count, not a clock).
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
@@ -222,9 +222,8 @@ class _Tables:
         strength: list[int] = [0] * 32
         for cls in SuitClass:
             members = [card.index for card in DECK if rules.follows(card) is cls]
-            members.sort(key=lambda index: _rank_key(rules, index, members))
-            for rank, index in enumerate(members):
-                strength[index] = rank
+            for index in members:
+                strength[index] = _rank_key(rules, index, members)
         self.strength = tuple(strength)
         orders: list[tuple[int, ...]] = []
         for cls in SuitClass:
@@ -253,158 +252,277 @@ def _tables(game_type: GameType) -> _Tables:
 
 # ---------------------------------------------------------------------------------- search
 
+_MERGE_CACHES: dict[GameType, tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]] = {}
+
+
+def _merge_caches(
+    game_type: GameType,
+) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
+    """Return the shared caches of merged moves of a game type (whole hands, single classes)."""
+    caches = _MERGE_CACHES.get(game_type)
+    if caches is None:
+        caches = _MERGE_CACHES[game_type] = ({}, {})
+    return caches
+
 
 class _Search:
-    """Alpha-beta (as null-window searches) for one game type and declarer, with its own table.
+    """Null-window alpha-beta for one game type and declarer, with its own tables.
 
     The transposition table holds, for positions at the start of a trick, bounds ``(low, high)``
     of the card points the declarer's side still takes from there (Null: whether the declarer
-    stays clean), so every null-window search tightens it and later searches reuse it.
+    stays clean, as ``(1, 1)`` or ``(0, 0)``), so every null-window search tightens it and later
+    searches reuse it. A trick is searched as three nested loops (one per card) with the cards
+    of each player that are equivalent merged into one.
     """
 
     def __init__(self, game_type: GameType, declarer: int, owner: PySolver) -> None:
-        self.tables = _tables(game_type)
+        tables = _tables(game_type)
         self.declarer = declarer
         self.owner = owner
-        self.table: dict[int, tuple[int, int]] = {}
+        self.null = tables.null
+        self.table: dict[int, tuple[int, int, int]] = {}
+        self._merged, self._parts = _merge_caches(game_type)
+        self._class_mask = tables.class_mask
+        self._class_id = tables.class_id
+        self._orders = tables.orders
+        strength = tables.strength
+        trump = tables.trump_mask
+        self._trump_key = tuple(64 + strength[i] if trump >> i & 1 else 0 for i in range(32))
+        self._suit_key = tuple(32 + strength[i] for i in range(32))
+        # Cheap first: fewest points, then weakest (trumps above plain cards).
+        self._cheap = tuple(
+            _POINTS[i] * 256 + (self._trump_key[i] or self._suit_key[i]) for i in range(32)
+        )
+        self.reaches_node = self._build_reaches()
+        self.clean_node = self._build_clean()
 
     # ------------------------------------------------------------------ moves
 
-    def moves(self, hands: list[int], seat: int, trick: tuple[int, ...]) -> list[int]:
-        """Return the player's legal cards, equivalent cards merged, in a good search order."""
-        t = self.tables
-        hand = hands[seat]
-        if trick:
-            following = hand & t.class_mask[trick[0]]
-            legal = following if following else hand
-        else:
-            legal = hand
-        in_play = hands[0] | hands[1] | hands[2]
-        for card in trick:
-            in_play |= 1 << card
-        strength = t.strength
-        null = t.null
+    def merged(self, legal: int, in_play: int) -> tuple[int, ...]:
+        """Return one card of each group of equivalent cards in ``legal``, cheapest first.
+
+        Cards are equivalent when no other card still in play lies between them in their suit
+        class and (outside Null) they have the same card points.
+        """
+        cache_key = legal << 32 | in_play
+        cached = self._merged.get(cache_key)
+        if cached is not None:
+            return cached
+        class_mask = self._class_mask
+        parts = self._parts
         picked: list[int] = []
-        classes_done = 0
+        classes = 0
         rest = legal
         while rest:
-            low = rest & -rest
-            index = low.bit_length() - 1
-            cls = t.class_id[index]
-            rest &= ~t.class_mask[index]
-            if classes_done >> cls & 1:
+            index = (rest & -rest).bit_length() - 1
+            mask = class_mask[index]
+            rest &= ~mask
+            part_key = (legal & mask) << 32 | (in_play & mask)
+            part = parts.get(part_key)
+            if part is None:
+                part = parts[part_key] = self._merge_class(index, legal, in_play)
+            picked.extend(part)
+            classes += 1
+        if classes > 1:
+            cheap = self._cheap
+            picked.sort(key=lambda card: cheap[card])
+        result = tuple(picked)
+        if len(self._merged) > 300_000:
+            self._merged.clear()
+        self._merged[cache_key] = result
+        return result
+
+    def _merge_class(self, index: int, legal: int, in_play: int) -> tuple[int, ...]:
+        """Return the merged cards of ``legal`` in the suit class of card ``index``."""
+        null = self.null
+        picked: list[int] = []
+        previous = -1
+        for card in self._orders[self._class_id[index]]:
+            if not in_play >> card & 1:
                 continue
-            classes_done |= 1 << cls
-            previous = -1
-            for card in t.orders[cls]:
-                if not in_play >> card & 1:
-                    continue
-                if legal >> card & 1:
-                    if previous >= 0 and (null or _POINTS[card] == _POINTS[previous]):
-                        picked[-1] = card  # keep the stronger of equivalent cards
-                    else:
-                        picked.append(card)
-                    previous = card
+            if legal >> card & 1:
+                if previous >= 0 and (null or _POINTS[card] == _POINTS[previous]):
+                    picked[-1] = card  # keep the stronger of equivalent cards
                 else:
-                    previous = -1
-        if not trick:
-            # Leads: strongest first (trumps and aces draw, then the rest).
-            picked.sort(key=lambda card: -strength[card] - (64 if t.trump_mask >> card & 1 else 0))
-            return picked
-        # Following: cards that take the trick so far first (cheapest winner first), then the
-        # rest with the fewest points first.
-        best = self.trick_best(trick)
-        led_class = t.class_mask[trick[0]]
-        winners: list[int] = []
-        others: list[int] = []
-        for card in picked:
-            if self.key(card, led_class) > best:
-                winners.append(card)
+                    picked.append(card)
+                previous = card
             else:
-                others.append(card)
-        if null:
-            # Null: the declarer wants to stay below, the defenders to make the declarer win.
-            return others + winners if seat == self.declarer else winners + others
-        winners.sort(key=lambda card: _POINTS[card] * 64 + strength[card])
-        others.sort(key=lambda card: _POINTS[card] * 64 + strength[card])
-        return winners + others
+                previous = -1
+        cheap = self._cheap
+        picked.sort(key=lambda card: cheap[card])
+        return tuple(picked)
 
-    def key(self, card: int, led_class: int) -> int:
-        """Return the card's trick strength when ``led_class`` was led (0: cannot win)."""
-        t = self.tables
-        bit = 1 << card
-        if bit & t.trump_mask:
-            return 64 + t.strength[card]
-        if bit & led_class:
-            return 32 + t.strength[card]
-        return 0
-
-    def trick_best(self, trick: tuple[int, ...]) -> int:
-        """Return the strength of the card currently winning an open trick."""
-        led_class = self.tables.class_mask[trick[0]]
-        return max(self.key(card, led_class) for card in trick)
-
-    def winner(self, trick: tuple[int, ...]) -> int:
-        """Return the offset (0..2) of the card that wins a complete trick."""
-        led_class = self.tables.class_mask[trick[0]]
-        keys = [self.key(card, led_class) for card in trick]
-        return keys.index(max(keys))
-
-    # ------------------------------------------------------------------ card points
-
-    def count(self) -> None:
+    def _count(self, nodes: int) -> None:
         owner = self.owner
-        owner.nodes += 1
+        owner.nodes += nodes
         if owner.node_limit is not None and owner.nodes > owner.node_limit:
             raise SearchLimit(owner.nodes)
 
-    def reaches(self, hands: list[int], leader: int, trick: tuple[int, ...], need: int) -> bool:
-        """Return whether the declarer's side takes ``need`` more points from here."""
-        self.count()
-        if not trick:
+    # ------------------------------------------------------------------ card points
+
+    def _build_reaches(self) -> _Node:
+        declarer = self.declarer
+        class_mask = self._class_mask
+        trump_key = self._trump_key
+        suit_key = self._suit_key
+        points = _POINTS
+        table = self.table
+        merged = self.merged
+        count = self._count
+
+        def node(hands: list[int], leader: int, need: int) -> bool:
+            """Return whether the declarer's side takes ``need`` more points (trick start)."""
             if need <= 0:
                 return True
             in_play = hands[0] | hands[1] | hands[2]
-            if need > mask_points(in_play):
+            if not in_play:
+                return False
+            remaining = mask_points(in_play)
+            if need > remaining:
                 return False
             key = in_play | hands[1] << 32 | hands[2] << 64 | leader << 96
-            # hands[0] follows from the cards in play and the other two hands.
-            bounds = self.table.get(key)
+            bounds = table.get(key)
             if bounds is not None:
-                if bounds[0] >= need:
+                low, high, first = bounds
+                if low >= need:
                     return True
-                if bounds[1] < need:
+                if high < need:
                     return False
-            result = self.expand(hands, leader, trick, need)
-            low, high = bounds if bounds is not None else (0, mask_points(in_play))
-            if result:
-                low = max(low, need)
             else:
-                high = min(high, need - 1)
-            self.table[key] = (low, high)
-            return result
-        return self.expand(hands, leader, trick, need)
+                low, high, first = 0, remaining, -1
+            p0 = leader
+            p1 = (leader + 1) % 3
+            p2 = (leader + 2) % 3
+            d0 = p0 == declarer
+            d1 = p1 == declarer
+            d2 = p2 == declarer
+            a = hands[p0]
+            b = hands[p1]
+            c = hands[p2]
+            nodes = 0
+            lead_moves = merged(a, in_play)
+            if True:
+                lead_moves = lead_moves[::-1]
+            if first >= 0 and first in lead_moves:
+                # The lead that decided this position before goes first.
+                lead_moves = (first, *(card for card in lead_moves if card != first))
+            result0 = not d0
+            for c0 in lead_moves:
+                nodes += 1
+                hands[p0] = a ^ (1 << c0)
+                led = class_mask[c0]
+                k0 = trump_key[c0] or suit_key[c0]
+                follow = b & led
+                second = merged(follow if follow else b, in_play)
+                if d1 != d0:
+                    # An opponent led: try to beat it first, then the cheapest cards.
+                    second = tuple(
+                        card for card in second
+                        if (trump_key[card] or (suit_key[card] if 1 << card & led else 0)) > k0
+                    ) + tuple(
+                        card for card in second
+                        if (trump_key[card] or (suit_key[card] if 1 << card & led else 0)) <= k0
+                    )
+                else:
+                    second = second[::-1]
+                result1 = not d1
+                for c1 in second:
+                    nodes += 1
+                    hands[p1] = b ^ (1 << c1)
+                    k1 = trump_key[c1] or (suit_key[c1] if 1 << c1 & led else 0)
+                    if k1 > k0:
+                        best, w01 = k1, p1
+                    else:
+                        best, w01 = k0, p0
+                    follow = c & led
+                    third = merged(follow if follow else c, in_play)
+                    if (w01 == declarer) == d2:
+                        third = third[::-1]  # our side wins: give points
+                    else:
+                        third = tuple(
+                            card for card in third
+                            if (trump_key[card] or (suit_key[card] if 1 << card & led else 0))
+                            > best
+                        )[::-1] + tuple(
+                            card for card in third
+                            if (trump_key[card] or (suit_key[card] if 1 << card & led else 0))
+                            <= best
+                        )
+                    result2 = not d2
+                    trick_points = points[c0] + points[c1]
+                    for c2 in third:
+                        nodes += 1
+                        hands[p2] = c ^ (1 << c2)
+                        k2 = trump_key[c2] or (suit_key[c2] if 1 << c2 & led else 0)
+                        winner = p2 if k2 > best else w01
+                        if winner == declarer:
+                            result = node(hands, winner, need - trick_points - points[c2])
+                        else:
+                            result = node(hands, winner, need)
+                        if result is d2:
+                            result2 = result
+                            break
+                    hands[p2] = c
+                    if result2 is d1:
+                        result1 = result2
+                        break
+                hands[p1] = b
+                if result1 is d0:
+                    result0 = result1
+                    first = c0
+                    break
+            hands[p0] = a
+            if result0:
+                if need > low:
+                    low = need
+            elif need - 1 < high:
+                high = need - 1
+            table[key] = (low, high, first)
+            count(nodes)
+            return result0
 
-    def expand(self, hands: list[int], leader: int, trick: tuple[int, ...], need: int) -> bool:
+        return node
+
+    def reaches(self, hands: list[int], leader: int, trick: tuple[int, ...], need: int) -> bool:
+        """Return whether the declarer's side takes ``need`` more points from here."""
+        if not trick:
+            return self.reaches_node(hands, leader, need)
         seat = (leader + len(trick)) % 3
-        declarer = self.declarer
-        mine = seat == declarer
-        for card in self.moves(hands, seat, trick):
-            bit = 1 << card
-            hands[seat] ^= bit
-            if len(trick) == 2:
-                full = (*trick, card)
-                winner = (leader + self.winner(full)) % 3
-                points = _POINTS[full[0]] + _POINTS[full[1]] + _POINTS[card]
-                result = self.reaches(
-                    hands, winner, (), need - points if winner == declarer else need
+        mine = seat == self.declarer
+        full = len(trick) == 2
+        self._count(1)
+        for card in self._follow_moves(hands, seat, trick):
+            hands[seat] ^= 1 << card
+            if full:
+                done = (*trick, card)
+                winner = (leader + self.winner(done)) % 3
+                taken = sum(_POINTS[index] for index in done)
+                result = self.reaches_node(
+                    hands, winner, need - taken if winner == self.declarer else need
                 )
             else:
                 result = self.reaches(hands, leader, (*trick, card), need)
-            hands[seat] ^= bit
+            hands[seat] ^= 1 << card
             if result is mine:
                 return result
         return not mine
+
+    def _follow_moves(self, hands: list[int], seat: int, trick: tuple[int, ...]) -> tuple[int, ...]:
+        in_play = hands[0] | hands[1] | hands[2]
+        for card in trick:
+            in_play |= 1 << card
+        hand = hands[seat]
+        follow = hand & self._class_mask[trick[0]]
+        return self.merged(follow if follow else hand, in_play)
+
+    def winner(self, trick: tuple[int, ...]) -> int:
+        """Return the offset (0..2) of the card that wins a complete trick."""
+        led = self._class_mask[trick[0]]
+        keys = [
+            self._trump_key[card] or (self._suit_key[card] if 1 << card & led else 0)
+            for card in trick
+        ]
+        return keys.index(max(keys))
 
     def exact(self, hands: list[int], leader: int, trick: tuple[int, ...]) -> int:
         """Return the card points the declarer's side takes from here with best play."""
@@ -420,39 +538,113 @@ class _Search:
 
     # ------------------------------------------------------------------ Null
 
-    def clean(self, hands: list[int], leader: int, trick: tuple[int, ...]) -> bool:
-        """Return whether the Null declarer can avoid every remaining trick."""
-        self.count()
-        if not trick:
-            in_play = hands[0] | hands[1] | hands[2]
-            if not hands[self.declarer]:
+    def _build_clean(self) -> _CleanNode:
+        declarer = self.declarer
+        class_mask = self._class_mask
+        suit_key = self._suit_key
+        table = self.table
+        merged = self.merged
+        count = self._count
+
+        def node(hands: list[int], leader: int) -> bool:
+            """Return whether the declarer avoids every remaining trick (trick start)."""
+            if not hands[declarer]:
                 return True
+            in_play = hands[0] | hands[1] | hands[2]
             key = in_play | hands[1] << 32 | hands[2] << 64 | leader << 96
-            bounds = self.table.get(key)
+            bounds = table.get(key)
             if bounds is not None:
                 return bool(bounds[0])
-            result = self.expand_null(hands, leader, trick)
-            self.table[key] = (int(result), int(result))
-            return result
-        return self.expand_null(hands, leader, trick)
+            p0 = leader
+            p1 = (leader + 1) % 3
+            p2 = (leader + 2) % 3
+            d0 = p0 == declarer
+            d1 = p1 == declarer
+            d2 = p2 == declarer
+            a = hands[p0]
+            b = hands[p1]
+            c = hands[p2]
+            nodes = 0
+            result0 = not d0
+            for c0 in merged(a, in_play):
+                nodes += 1
+                hands[p0] = a ^ (1 << c0)
+                led = class_mask[c0]
+                k0 = suit_key[c0]
+                follow = b & led
+                second = merged(follow if follow else b, in_play)
+                if d1:
+                    # Stay under: the highest card below the lead first.
+                    second = tuple(
+                        card for card in second if 1 << card & led and suit_key[card] < k0
+                    )[::-1] + tuple(
+                        card for card in second if not (1 << card & led and suit_key[card] < k0)
+                    )
+                result1 = not d1
+                for c1 in second:
+                    nodes += 1
+                    hands[p1] = b ^ (1 << c1)
+                    k1 = suit_key[c1] if 1 << c1 & led else 0
+                    if k1 > k0:
+                        best, w01 = k1, p1
+                    else:
+                        best, w01 = k0, p0
+                    follow = c & led
+                    third = merged(follow if follow else c, in_play)
+                    if d2:
+                        third = tuple(
+                            card for card in third if 1 << card & led and suit_key[card] < best
+                        )[::-1] + tuple(
+                            card for card in third
+                            if not (1 << card & led and suit_key[card] < best)
+                        )
+                    result2 = not d2
+                    for c2 in third:
+                        nodes += 1
+                        hands[p2] = c ^ (1 << c2)
+                        k2 = suit_key[c2] if 1 << c2 & led else 0
+                        winner = p2 if k2 > best else w01
+                        result = winner != declarer and node(hands, winner)
+                        if result is d2:
+                            result2 = result
+                            break
+                    hands[p2] = c
+                    if result2 is d1:
+                        result1 = result2
+                        break
+                hands[p1] = b
+                if result1 is d0:
+                    result0 = result1
+                    break
+            hands[p0] = a
+            table[key] = (1, 1, -1) if result0 else (0, 0, -1)
+            count(nodes)
+            return result0
 
-    def expand_null(self, hands: list[int], leader: int, trick: tuple[int, ...]) -> bool:
+        return node
+
+    def clean(self, hands: list[int], leader: int, trick: tuple[int, ...]) -> bool:
+        """Return whether the Null declarer can avoid every remaining trick."""
+        if not trick:
+            return self.clean_node(hands, leader)
         seat = (leader + len(trick)) % 3
-        declarer = self.declarer
-        mine = seat == declarer
-        for card in self.moves(hands, seat, trick):
-            bit = 1 << card
-            hands[seat] ^= bit
+        mine = seat == self.declarer
+        self._count(1)
+        for card in self._follow_moves(hands, seat, trick):
+            hands[seat] ^= 1 << card
             if len(trick) == 2:
-                full = (*trick, card)
-                winner = (leader + self.winner(full)) % 3
-                result = winner != declarer and self.clean(hands, winner, ())
+                winner = (leader + self.winner((*trick, card))) % 3
+                result = winner != self.declarer and self.clean_node(hands, winner)
             else:
                 result = self.clean(hands, leader, (*trick, card))
-            hands[seat] ^= bit
+            hands[seat] ^= 1 << card
             if result is mine:
                 return result
         return not mine
+
+
+_Node = Callable[[list[int], int, int], bool]
+_CleanNode = Callable[[list[int], int], bool]
 
 
 class PySolver:
@@ -488,7 +680,23 @@ class PySolver:
 
     def move_values(self, pos: SolverPosition) -> dict[int, int]:
         """Return `value` after each legal card of the player to move, by card index."""
-        return {card: self.value(pos.play(card)) for card in pos.legal_moves()}
+        values: dict[int, int] = {}
+        for card in pos.legal_moves():
+            after = pos.play(card)
+            if _null_caught(pos, after):
+                values[card] = 1
+            else:
+                values[card] = self.value(after)
+        return values
+
+
+def _null_caught(before: SolverPosition, after: SolverPosition) -> bool:
+    """Return whether the card from ``before`` to ``after`` made the Null declarer take a trick."""
+    return (
+        before.game_type is GameType.NULL
+        and len(before.trick) == 2
+        and after.leader == before.declarer
+    )
 
 
 def get_solver(node_limit: int | None = None) -> Solver:

@@ -1,0 +1,90 @@
+"""Benchmark the computer players and hints: time per decision at each trick, solver speed.
+
+Usage: python bench/ai.py [--deals 50] [--seed 0]
+
+For random deals (bid, laid away and declared by the strong player's rules), every card decision
+of the hand is timed twice: a strong computer move (`choose(view, Level.STRONG)`) and a hint
+(`hint(view)`). The figures are per trick: median and p95 in milliseconds. The solver's speed
+is measured on the open-hand positions of the same hands (reaches 61?) in nodes per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from webapp.ai import Level, choose, get_solver, hint  # noqa: E402
+from webapp.ai.solver import SolverPosition  # noqa: E402
+from webapp.engine import Deal, GameState, GameType, Phase  # noqa: E402
+
+
+def p95(values: list[float]) -> float:
+    """Return the 95th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    moves: dict[int, list[float]] = {trick: [] for trick in range(1, 11)}
+    hints: dict[int, list[float]] = {trick: [] for trick in range(1, 11)}
+    solver_nodes = 0
+    solver_time = 0.0
+    deals = 0
+    seed = args.seed
+    solver_name = type(get_solver()).__name__
+    while deals < args.deals:
+        seed += 1
+        state = GameState.new(Deal.from_seed(seed))
+        while not state.finished and state.phase is not Phase.PLAY:
+            state = state.apply(choose(state.view(state.to_act), Level.STRONG, seed=seed))
+        if state.finished or state.game_type is GameType.RAMSCH:
+            continue
+        deals += 1
+        while not state.finished:
+            seat = state.to_act
+            assert seat is not None
+            view = state.view(seat)
+            trick = len(state.tricks) + 1
+            start = time.perf_counter()
+            action = choose(view, Level.STRONG, seed=seed)
+            moves[trick].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            hint(view, seed=seed)
+            hints[trick].append(time.perf_counter() - start)
+            if not state.current_trick.cards and trick >= 4:
+                solver = get_solver()
+                start = time.perf_counter()
+                solver.reaches(SolverPosition.from_state(state), 61)
+                solver_time += time.perf_counter() - start
+                solver_nodes += solver.nodes
+            state = state.apply(action)
+        print(f"deal {deals}/{args.deals} (seed {seed})", file=sys.stderr)
+    print(f"solver: {solver_name}; {deals} deals")
+    print("trick  move median  move p95  hint median  hint p95   (ms)")
+    for trick in range(1, 11):
+        if not moves[trick]:
+            continue
+        print(
+            f"{trick:5d}  {1000 * statistics.median(moves[trick]):11.1f}"
+            f"  {1000 * p95(moves[trick]):8.1f}  {1000 * statistics.median(hints[trick]):11.1f}"
+            f"  {1000 * p95(hints[trick]):8.1f}"
+        )
+    all_moves = [t for values in moves.values() for t in values]
+    all_hints = [t for values in hints.values() for t in values]
+    print(f"all    {1000 * statistics.median(all_moves):11.1f}  {1000 * p95(all_moves):8.1f}"
+          f"  {1000 * statistics.median(all_hints):11.1f}  {1000 * p95(all_hints):8.1f}")
+    if solver_time:
+        print(f"solver speed (reaches 61, tricks 4-10): {solver_nodes / solver_time:,.0f} nodes/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,250 @@
+"""Card distributions that fit one seat's view: sampled at random, or all of them when few.
+
+A *world* gives every unseen card a place: one of the other two hands or the skat. It respects
+everything the seat knows: its own cards, the cards played, the skat it saw or laid away, an
+ouvert declarer's open cards, each player's number of cards, and the suits a player showed it
+no longer holds. Sampled worlds are also weighted by the auction (a player who held 30
+probably holds some values; the declarer's game must reach the bid).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from math import comb
+from typing import Final
+
+from webapp.engine.actions import Bid, Hold
+from webapp.engine.cards import JACKS_MASK, CardSet, mask_cards, mask_points
+from webapp.engine.game import SeatView
+from webapp.engine.rules import GameType, rules_for
+
+from .limits import bid_limits, game_value, null_risk
+from .solver import SolverPosition
+
+__all__ = ["Unknowns", "World", "unknowns", "sample_worlds", "all_worlds", "world_count"]
+
+_SKAT: Final = 3
+"""Holder number of the skat (0..2 are the seats)."""
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    """Every hand and the skat in one distribution that fits the view."""
+
+    hands: tuple[int, int, int]
+    skat: int
+
+    def position(self, view: SeatView) -> SolverPosition:
+        """Return the solver position of this world (a declarer's game in its card play)."""
+        declarer = view.declarer
+        game = view.game_type
+        assert declarer is not None and game is not None
+        trick = view.current_trick
+        declarer_points = view.trick_points[declarer] + mask_points(self.skat)
+        defender_points = sum(view.trick_points) - view.trick_points[declarer]
+        return SolverPosition(
+            game,
+            int(declarer),
+            self.hands,
+            tuple(card.index for card in trick.cards),
+            int(trick.leader),
+            declarer_points,
+            defender_points,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Unknowns:
+    """What a seat does not know: the unseen cards, where they may go, and how many go where."""
+
+    known: tuple[int, int, int]
+    """Cards known to be in each hand (this seat's own, an ouvert declarer's)."""
+    skat_known: int
+    """The skat's cards if this seat knows them (it laid them away), else 0."""
+    cards: int
+    """The cards whose place is unknown."""
+    needs: tuple[int, int, int, int]
+    """How many unknown cards each seat and the skat still take."""
+    barred: tuple[int, int, int, int]
+    """Cards each holder cannot have (the classes a seat showed void in)."""
+
+
+def unknowns(view: SeatView) -> Unknowns:
+    """Return the unknowns of a view in the card play (or of a hand before it)."""
+    me = int(view.position)
+    known = [0, 0, 0]
+    known[me] = view.hand.mask
+    if view.open_cards is not None and view.declarer is not None and view.declarer != me:
+        known[view.declarer] = view.open_cards.mask
+    played = [0, 0, 0]
+    for trick in (*view.tricks, view.current_trick):
+        for player in trick.players:
+            played[player] += 1
+    total = [10 - played[seat] for seat in range(3)]
+    skat_known = 0
+    if view.laid_away is not None:
+        skat_known = view.laid_away.mask
+    elif view.declarer is None and view.skat_seen is not None:
+        skat_known = 0  # Schieberamsch: the skat has moved on since this seat saw it
+    cards = view.unseen.mask
+    if view.open_cards is not None:
+        cards &= ~view.open_cards.mask
+    needs = [total[seat] - known[seat].bit_count() for seat in range(3)]
+    skat_need = 0 if skat_known else 2
+    rules = view.rules
+    barred = [0, 0, 0, 0]
+    if rules is not None:
+        for seat in range(3):
+            for cls in view.voids[seat]:
+                for card in mask_cards(cards):
+                    if rules.follows(card) is cls:
+                        barred[seat] |= card.bit
+    return Unknowns(
+        (known[0], known[1], known[2]),
+        skat_known,
+        cards,
+        (needs[0], needs[1], needs[2], skat_need),
+        (barred[0], barred[1], barred[2], barred[3]),
+    )
+
+
+def _assign(unknown: Unknowns, rng: random.Random) -> list[int] | None:
+    """Return one random placement of the unknown cards (holder masks), or None at a dead end."""
+    holders = [0, 0, 0, 0]
+    room = list(unknown.needs)
+    cards = mask_cards(unknown.cards)
+    rng.shuffle(cards)
+    # The most constrained cards first.
+    cards.sort(key=lambda card: sum(1 for h in range(4) if unknown.barred[h] & card.bit))
+    cards.reverse()
+    for card in cards:
+        choices = [h for h in range(4) if room[h] and not unknown.barred[h] & card.bit]
+        if not choices:
+            return None
+        weights = [room[h] for h in choices]
+        pick = rng.choices(choices, weights)[0]
+        holders[pick] |= card.bit
+        room[pick] -= 1
+    return holders
+
+
+def _world(unknown: Unknowns, holders: list[int]) -> World:
+    hands = tuple(unknown.known[seat] | holders[seat] for seat in range(3))
+    return World((hands[0], hands[1], hands[2]), unknown.skat_known | holders[_SKAT])
+
+
+def all_worlds(view: SeatView, limit: int) -> list[World] | None:
+    """Return every world that fits the view, or None if there are more than ``limit``."""
+    unknown = unknowns(view)
+    if world_count(unknown) > limit:
+        return None
+    cards = mask_cards(unknown.cards)
+    found: list[World] = []
+    holders = [0, 0, 0, 0]
+    room = list(unknown.needs)
+
+    def place(position: int) -> None:
+        if position == len(cards):
+            found.append(_world(unknown, holders))
+            return
+        card = cards[position]
+        for holder in range(4):
+            if room[holder] and not unknown.barred[holder] & card.bit:
+                holders[holder] |= card.bit
+                room[holder] -= 1
+                place(position + 1)
+                holders[holder] ^= card.bit
+                room[holder] += 1
+
+    place(0)
+    return found
+
+
+def world_count(unknown: Unknowns) -> int:
+    """Return an upper bound of the worlds (the count without the void constraints)."""
+    rest = unknown.cards.bit_count()
+    total = 1
+    for need in unknown.needs:
+        total *= comb(rest, need)
+        rest -= need
+    return total
+
+
+def _bids(view: SeatView) -> dict[int, int]:
+    """Return the highest value each seat bid or held in the auction."""
+    said: dict[int, int] = {}
+    value = 0
+    for seat, action in view.auction:
+        if isinstance(action, Bid):
+            value = action.value
+            said[int(seat)] = value
+        elif isinstance(action, Hold):
+            said[int(seat)] = value
+    return said
+
+
+def _weight(view: SeatView, world: World, played: tuple[int, int, int]) -> float:
+    """Return how well a world fits the auction and the declared game (1.0: fully)."""
+    weight = 1.0
+    declarer = view.declarer
+    game = view.game_type
+    me = int(view.position)
+    said = _bids(view)
+    for seat in range(3):
+        if seat == me:
+            continue
+        original = world.hands[seat] | played[seat]
+        if seat == declarer and game is not None and game is not GameType.RAMSCH:
+            cards = CardSet.from_mask(original | world.skat)
+            if game is GameType.NULL:
+                caught, _ = null_risk(CardSet.from_mask(original))
+                weight *= 0.6**caught
+                continue
+            hand = view.contract.hand if view.contract is not None else False
+            if game_value(cards, game, hand=hand) < view.bid:
+                weight *= 0.05
+            trumps = (original & rules_for(game).trump_mask).bit_count()
+            if game is GameType.GRAND:
+                jacks = (original & JACKS_MASK).bit_count()
+                weight *= 1.0 if jacks >= 2 else 0.4
+            elif trumps < 5:
+                weight *= 0.35 ** (5 - trumps)
+            continue
+        if seat in said and said[seat] >= 18:
+            limits = bid_limits(CardSet.from_mask(original))
+            best = max((limit.value for limit in limits), default=0)
+            if best < said[seat]:
+                weight *= 0.4
+    return weight
+
+
+def sample_worlds(view: SeatView, count: int, rng: random.Random) -> list[World]:
+    """Return ``count`` worlds drawn at random, weighted by the auction and the declared game.
+
+    Three times as many candidates are drawn and ``count`` of them kept, each with a chance that
+    grows with its weight, so the result follows the inference without ever being empty.
+    """
+    unknown = unknowns(view)
+    played = [0, 0, 0]
+    for trick in (*view.tricks, view.current_trick):
+        for seat, card in zip(trick.players, trick.cards):
+            played[seat] |= card.bit
+    played_by = (played[0], played[1], played[2])
+    candidates: list[tuple[float, World]] = []
+    attempts = 0
+    while len(candidates) < 3 * count and attempts < 60 * count:
+        attempts += 1
+        holders = _assign(unknown, rng)
+        if holders is None:
+            continue
+        world = _world(unknown, holders)
+        weight = _weight(view, world, played_by)
+        # Weighted sampling without replacement (Efraimidis–Spirakis keys).
+        candidates.append((rng.random() ** (1.0 / weight), world))
+    if not candidates:
+        exact = all_worlds(view, 10**9)
+        assert exact, "the real deal always fits the view"
+        return [exact[rng.randrange(len(exact))] for _ in range(count)]
+    candidates.sort(key=lambda item: -item[0])
+    return [world for _, world in candidates[:count]]
