@@ -109,6 +109,9 @@ static inline int mask_points(const Game *G, uint32_t m) {
 
 static inline int lowest(uint32_t m) { return __builtin_ctz(m); }
 
+/* The cards above internal index x (in every class a higher index is a stronger card). */
+static inline uint32_t higher_than(int x) { return (uint32_t)~((2ull << x) - 1); }
+
 /* Without -mpopcnt, __builtin_popcount is a library call: count the bits inline. */
 static inline int popcount32(uint32_t m) {
     m = m - (m >> 1 & 0x55555555u);
@@ -123,7 +126,7 @@ static inline int popcount32(uint32_t m) {
  * Generation 0 is never used, so an all-zero word is an empty slot. */
 typedef uint64_t Entry;
 
-#define TT_BITS 20
+#define TT_BITS 18
 #define TT_SIZE (1u << TT_BITS)
 #define TAG_BITS 45
 #define TAG_MASK ((1ull << TAG_BITS) - 1)
@@ -151,8 +154,11 @@ static unsigned next_generation = 1;
 static uint64_t context_clock;
 static uint64_t generation = 1; /* of the position being searched */
 
+static void clear_roots(void);
+
 static void clear_table(void) {
     memset(table, 0, sizeof(Entry) * TT_SIZE);
+    clear_roots();
     memset(contexts, 0, sizeof contexts);
     next_generation = 1;
 }
@@ -193,6 +199,7 @@ static inline void tt_store(uint64_t key, int lower, int upper, int best) {
 }
 
 /* ---------------------------------------------------------------- search ------------------ */
+
 
 
 typedef struct {
@@ -432,6 +439,14 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
         int most = mask_points(G, remaining);
         if (alpha >= most) return most;
         if (beta <= 0) return 0;
+        /* A trump above every trump of the other side wins its trick whenever it is played, so
+         * its points are surely that side's. */
+        uint32_t mine = s->hand[s->declarer], theirs = remaining & ~mine;
+        uint32_t my_trumps = mine & G->trump, their_trumps = theirs & G->trump;
+        int surely_mine = mask_points(G, their_trumps ? my_trumps & higher_than(31 - __builtin_clz(their_trumps)) : my_trumps);
+        if (surely_mine >= beta) return surely_mine;
+        int at_most = most - mask_points(G, my_trumps ? their_trumps & higher_than(31 - __builtin_clz(my_trumps)) : their_trumps);
+        if (at_most <= alpha) return at_most;
         tag = tt_key(remaining, leader);
         Entry e = tt_find(tag);
         if (e) {
@@ -650,11 +665,60 @@ static void init_search(Search *s, const Pos *p) {
 }
 
 /* Null-window test at the root: do the declarer's future points reach `need`? */
+/* What is known of whole positions the solver was asked about: bounds on the declarer's future
+ * points (Null: whether the declarer is caught), so that a second question about the same
+ * position (another threshold, or its exact value) starts from the first one's answer. */
+typedef struct {
+    uint32_t hand[3];
+    uint8_t game, declarer, leader, ntrick, trick[2];
+    uint8_t used;
+    int8_t lower, upper;
+} Root;
+
+#define ROOTS 4096
+static Root roots[ROOTS];
+
+static void clear_roots(void) { memset(roots, 0, sizeof roots); }
+
+static Root *root_entry(const Pos *p, int create) {
+    uint64_t h = (uint64_t)p->hand[0] * 0x9E3779B97F4A7C15ull ^ (uint64_t)p->hand[1] * 0xC2B2AE3D27D4EB4Full ^
+                 (uint64_t)p->hand[2] * 0x165667B19E3779F9ull;
+    h ^= (uint64_t)(p->game | p->declarer << 3 | p->leader << 5 | p->ntrick << 7 |
+                    (p->ntrick > 0 ? p->trick[0] : 0) << 9 | (p->ntrick > 1 ? p->trick[1] : 0) << 14) *
+         0x27D4EB2F165667C5ull;
+    Root *r = &roots[(h >> 40) % ROOTS];
+    int same = r->used && r->game == p->game && r->declarer == p->declarer && r->leader == p->leader &&
+               r->ntrick == p->ntrick && r->hand[0] == p->hand[0] && r->hand[1] == p->hand[1] &&
+               r->hand[2] == p->hand[2] && (p->ntrick < 1 || r->trick[0] == p->trick[0]) &&
+               (p->ntrick < 2 || r->trick[1] == p->trick[1]);
+    if (same) return r;
+    if (!create) return NULL;
+    memset(r, 0, sizeof *r);
+    r->used = 1;
+    r->game = (uint8_t)p->game;
+    r->declarer = (uint8_t)p->declarer;
+    r->leader = (uint8_t)p->leader;
+    r->ntrick = (uint8_t)p->ntrick;
+    for (int i = 0; i < p->ntrick; i++) r->trick[i] = (uint8_t)p->trick[i];
+    for (int i = 0; i < 3; i++) r->hand[i] = p->hand[i];
+    r->lower = 0;
+    r->upper = 127;
+    return r;
+}
+
+/* Null-window test at the root: do the declarer's future points reach `need`? */
 static int future_reaches(Search *s, const Pos *p, int need) {
-    TrickState t = trick_state(s->G, p);
     if (need <= 0) return 1;
+    Root *r = root_entry(p, 0);
+    if (r && need <= r->lower) return 1;
+    if (r && need > r->upper) return 0;
+    TrickState t = trick_state(s->G, p);
     int v = search_points(s, p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards,
                           t.trick_points, need - 1, need);
+    if (s->aborted) return 0;
+    r = root_entry(p, 1);
+    if (v >= need && v > r->lower) r->lower = (int8_t)v;
+    if (v < need && v < r->upper) r->upper = (int8_t)v;
     return v >= need;
 }
 
@@ -665,6 +729,11 @@ static int future_reaches(Search *s, const Pos *p, int need) {
 static int future_value(Search *s, const Pos *p) {
     TrickState t = trick_state(s->G, p);
     int lower = 0, upper = mask_points(s->G, p->hand[0] | p->hand[1] | p->hand[2]) + t.trick_points;
+    Root *r = root_entry(p, 0);
+    if (r) {
+        if (r->lower > lower) lower = r->lower;
+        if (r->upper < upper) upper = r->upper;
+    }
     while (lower < upper) {
         int beta = upper;
         int v = search_points(s, p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards,
@@ -675,12 +744,20 @@ static int future_value(Search *s, const Pos *p) {
         else
             lower = v;
     }
+    r = root_entry(p, 1);
+    r->lower = r->upper = (int8_t)lower;
     return lower;
 }
 
 static int null_loses(Search *s, const Pos *p) {
+    Root *r = root_entry(p, 0);
+    if (r) return r->lower;
     TrickState t = trick_state(s->G, p);
-    return search_null(s, p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards);
+    int loses = search_null(s, p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards);
+    if (s->aborted) return 0;
+    r = root_entry(p, 1);
+    r->lower = r->upper = (int8_t)loses;
+    return loses;
 }
 
 /* The position after the player to move plays internal card c (a legal card). */
