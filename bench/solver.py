@@ -5,7 +5,8 @@ or four Jacks), playing hand: the skat's points count for the declarer, forehand
 search starts from an empty table. Prints, per implementation, the median and p95 time of the
 exact value and of "does the declarer reach 61?", the nodes per second, and the ratios; then the
 same for Null ("can the declarer avoid every trick?") on deals given to the seat with the lowest
-cards.
+cards. Times are the process's CPU time by default (fair on a shared machine); ``--clock wall``
+measures elapsed time instead.
 
     python bench/solver.py                      # 200 deals each (the Python part takes long)
     python bench/solver.py --python-deals 20    # fewer deals for the Python solver
@@ -26,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from webapp.ai.solver import PySolver, Solver, SolverPosition  # noqa: E402
 from webapp.engine import Deal, GameType  # noqa: E402
-from webapp.engine.cards import JACKS_MASK, CardSet, Rank, Suit, suit_mask  # noqa: E402
+from webapp.engine.cards import JACKS_MASK, Suit, suit_mask  # noqa: E402
 
 try:
     from webapp.ai import _csolver
@@ -56,6 +57,7 @@ def null_game(deal: Deal) -> SolverPosition:
 
 
 def _position(deal: Deal, game: GameType, declarer: int) -> SolverPosition:
+    """Return the first-trick position: forehand leads, the skat counts for the declarer."""
     masks = [hand.mask for hand in deal.hands]
     return SolverPosition(game, declarer, (masks[0], masks[1], masks[2]), (), 0, deal.skat.points, 0)
 
@@ -69,23 +71,32 @@ class Timings:
     answers: list[int] = field(default_factory=list)
 
     def median_ms(self) -> float:
+        """Return the median in milliseconds."""
         return 1000 * statistics.median(self.seconds)
 
     def p95_ms(self) -> float:
+        """Return the 95th percentile in milliseconds."""
         ordered = sorted(self.seconds)
         return 1000 * ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
+CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
+clock = CLOCKS["cpu"]
+
+
 def measure(
-    fresh: Callable[[], Solver], ask: Callable[[Solver, SolverPosition], int], deals: list[SolverPosition], label: str
+    fresh: Callable[[], Solver],
+    ask: Callable[[Solver, SolverPosition], int],
+    deals: list[SolverPosition],
+    label: str,
 ) -> Timings:
     """Time one question on every deal, each with a fresh solver and table."""
     timings = Timings()
     for number, pos in enumerate(deals, 1):
         solver = fresh()
-        start = time.perf_counter()
+        start = clock()
         answer = ask(solver, pos)
-        timings.seconds.append(time.perf_counter() - start)
+        timings.seconds.append(clock() - start)
         timings.nodes += solver.nodes
         timings.answers.append(answer)
         if number % 10 == 0:
@@ -94,6 +105,7 @@ def measure(
 
 
 def fresh_csolver() -> Solver:
+    """Return a compiled solver with an empty table."""
     assert _csolver is not None
     _csolver.clear_table()
     solver: Solver = _csolver.CSolver()
@@ -101,14 +113,17 @@ def fresh_csolver() -> Solver:
 
 
 def exact(solver: Solver, pos: SolverPosition) -> int:
+    """Ask for the exact value."""
     return solver.value(pos)
 
 
 def reaches_61(solver: Solver, pos: SolverPosition) -> int:
+    """Ask whether the declarer reaches 61 (for Null: stays clean)."""
     return int(solver.reaches(pos, 61))
 
 
 def fmt_ms(ms: float) -> str:
+    """Format a time in milliseconds, or seconds from one second on."""
     return f"{ms:9.2f} ms" if ms < 1000 else f"{ms / 1000:9.2f} s "
 
 
@@ -155,12 +170,18 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="deals for the compiled solver")
     parser.add_argument("--python-deals", type=int, default=200, help="deals for the Python solver")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="what time to measure")
     args = parser.parse_args()
+    global clock
+    clock = CLOCKS[args.clock]
     if _csolver is None:
         sys.exit("the compiled solver is not built: run pip install -e . first")
     deals = [Deal.from_seed(args.seed + number) for number in range(args.deals)]
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-    print(f"{args.deals} deals from seed {args.seed}; load average {load} on {os.cpu_count()} CPUs")
+    print(
+        f"{args.deals} deals from seed {args.seed}; {args.clock} time; "
+        f"load average {load} on {os.cpu_count()} CPUs"
+    )
     for title, make, questions in (
         ("Suit games and Grand", point_game, ["exact value", "reaches 61?"]),
         ("Null", null_game, ["avoids every trick?"]),
