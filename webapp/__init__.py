@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:  # the engine is imported as webapp.engine and must not load Flask
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create and configure the Kiebitz app."""
+    from flask import Flask
+
     app = Flask(
         __name__,
         instance_path=os.environ.get("KIEBITZ_INSTANCE", str(ROOT / "instance")),
@@ -36,7 +39,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     web.init_app(app)
     catalogs.init_app(app)
 
-    from webapp import core
+    from webapp import calculator, core, decks, lessons, scoresheet
 
+    decks.init_app(app)
     core.init_app(app)
+    calculator.init_app(app)
+    scoresheet.init_app(app)
+    lessons.init_app(app)
     return app

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, Response, current_app, g, redirect, render_template, request
+from flask import Blueprint, Flask, Response, current_app, g, redirect, render_template, request, url_for
 from flask_babel import LazyString, lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import i18n
 
@@ -84,8 +85,6 @@ def current_deck() -> Any:
 
 def switch_language_url(code: str) -> str:
     """Return the URL of the current page in language ``code``."""
-    from flask import url_for
-
     if request.endpoint and request.url_rule and "lang" in request.url_rule.arguments:
         args = dict(request.view_args or {})
         args["lang"] = code
@@ -131,16 +130,15 @@ def init_app(app: Flask) -> None:
     """Install the shared request handling: root redirect, preferences, errors, headers."""
 
     @app.route("/")
-    def root() -> Response:
+    def root() -> BaseResponse:
         """Send the visitor to the home page in their language."""
-        from flask import url_for
-
         return redirect(url_for("core.home", lang=i18n.best_language()))
 
     @app.context_processor
     def shared_context() -> dict[str, Any]:
         return {
             "areas": app.extensions.get("kiebitz.areas", []),
+            "deck": current_deck(),
             "switch_language_url": switch_language_url,
         }
 

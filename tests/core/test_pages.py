@@ -22,7 +22,7 @@ def simple_pages(app: Flask) -> list[str]:
 
 
 def test_the_simple_pages_include_home_and_cards(app: Flask) -> None:
-    assert "core.home" in simple_pages(app)
+    assert {"core.home", "core.cards"} <= set(simple_pages(app))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -91,7 +91,7 @@ def test_pages_send_a_strict_content_security_policy(client: FlaskClient) -> Non
 
 
 def test_pages_load_nothing_from_elsewhere(client: FlaskClient) -> None:
-    for url in ("/en/",):
+    for url in ("/en/", "/en/cards"):
         html = client.get(url).get_data(as_text=True)
         assert not re.search(r"""(src|href)=["']?(https?:)?//""", html), url
 
@@ -110,3 +110,24 @@ def test_numbers_follow_the_locale(app: Flask) -> None:
             assert number(1234) == "1.234"
         with force_locale("fi"):
             assert number(1234) == "1\N{NO-BREAK SPACE}234"
+
+
+def test_deck_choice_is_remembered_without_javascript(client: FlaskClient) -> None:
+    response = client.post("/en/preferences", data={"deck": "german", "next": "/en/cards"})
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/en/cards"
+    html = client.get("/en/cards").get_data(as_text=True)
+    assert "/static/cards/german/" in html
+    assert "Unter of acorns" in html
+
+
+def test_unknown_deck_is_refused_and_changes_nothing(client: FlaskClient) -> None:
+    response = client.post("/de/preferences", data={"deck": "tarot", "next": "/de/cards"})
+    assert response.status_code == 400
+    assert "deck" not in response.headers.get("Set-Cookie", "")
+    assert "/static/cards/french/" in client.get("/de/cards").get_data(as_text=True)
+
+
+def test_preferences_never_redirect_elsewhere(client: FlaskClient) -> None:
+    response = client.post("/en/preferences", data={"deck": "german", "next": "https://example.com/"})
+    assert response.headers["Location"] == "/en/"

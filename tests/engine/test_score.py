@@ -9,6 +9,7 @@ import pytest
 
 from webapp.engine import (
     BID_VALUES,
+    BockTrigger,
     CardSet,
     Contract,
     GameType,
@@ -17,22 +18,36 @@ from webapp.engine import (
     Level,
     LossReason,
     StepKind,
+    bock_triggers,
     matadors,
     next_bid,
     settle,
     settle_ramsch,
 )
 
-RULES = Path("/work/shared/spec/rules.md")
+# The project's shared material sits next to the repository root as ../shared.
+RULES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "rules.md"
+# The list of rules.md §4, copied here so that the check runs even without ../shared.
+LISTED = """
+18 20 22 23 24 27 30 33 35 36 40 44 45 46 48 50 54 55 59 60 63 66 70 72 77 80 81 84 88 90 96 99 100
+108 110 117 120 121 126 130 132 135 140 143 144 150 153 154 156 160 162 165 168 170 176 180 187 192
+198 204 216 240 264
+"""
 
 
-def test_bid_values_match_the_list_in_rules_md() -> None:
-    text = RULES.read_text(encoding="utf-8") if RULES.exists() else ""
-    if not text:
-        pytest.skip("rules.md not available")
-    section = text.split("## 4. Bidding", 1)[1].split("(Suit values", 1)[0]
-    listed = tuple(int(number) for number in re.findall(r"\b\d+\b", section.split(":", 1)[1]))
-    assert BID_VALUES == listed
+def listed_bid_values() -> tuple[int, ...]:
+    """Read the list of rules.md §4 (from ../shared when it is there, else the copy above)."""
+    if RULES.exists():
+        section = RULES.read_text(encoding="utf-8").split("## 4. Bidding", 1)[1].split("(Suit values", 1)[0]
+        text = section.split(":", 1)[1]
+        assert re.findall(r"\d+", text) == LISTED.split(), "the copy in this file differs from rules.md"
+    else:
+        text = LISTED
+    return tuple(int(number) for number in re.findall(r"\b\d+\b", text))
+
+
+def test_derived_bid_values_match_the_list() -> None:
+    assert BID_VALUES == listed_bid_values()
     assert len(BID_VALUES) == 63
 
 
@@ -184,7 +199,8 @@ def test_schwarz_announced_missed() -> None:
         ({"bid": 19}, "bid", InputReason.INVALID_BID),
         ({"re": True}, "re", InputReason.RE_WITHOUT_KONTRA),
         ({"players": 5}, "players", InputReason.OUT_OF_RANGE),
-        ({"declarer_tricks": 0, "declarer_points": 23}, "declarer_points", InputReason.INCONSISTENT),
+        ({"declarer_tricks": 0, "declarer_points": 23}, "declarer_points",
+         InputReason.INCONSISTENT),
         ({"declarer_tricks": 10, "declarer_points": 110}, "declarer_points",
          InputReason.INCONSISTENT),
         ({"declarer_tricks": 1, "declarer_points": 61}, "declarer_points",
@@ -277,3 +293,13 @@ def test_ramsch_scores() -> None:
         settle_ramsch(points=(60, 50, 0), tricks=(6, 4, 0))
     with pytest.raises(InvalidInput):
         settle_ramsch(points=(70, 48, 2), tricks=(6, 4, 0))
+
+
+def test_bock_triggers() -> None:
+    grand = settle(Contract(GameType.GRAND, hand=True), matadors=2, declarer_points=95, bid=18)
+    assert bock_triggers(grand) == {
+        BockTrigger.VALUE_120, BockTrigger.SCHNEIDER, BockTrigger.GRAND_HAND_WON}
+    kontra = settle(Contract(GameType.CLUBS), matadors=1, declarer_points=50, bid=18,
+                    kontra=True, re=True)
+    assert bock_triggers(kontra) == {BockTrigger.KONTRA_SUCCEEDED, BockTrigger.RE}
+    assert bock_triggers(settle(Contract(GameType.NULL), declarer_tricks=0, bid=23)) == set()

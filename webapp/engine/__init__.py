@@ -2,8 +2,10 @@
 
 Modules: `cards` (Card, CardSet, DECK), `rules` (GameType, rules_for), `deal` (Position, Deal),
 `actions` (the action records and IllegalAction), `bidding` (BID_VALUES, Auction), `score`
-(Contract, settle, settle_ramsch), `game` (GameState, Options, Phase, SeatView), `notation`
-(dumps, loads). Code names are listed in ``NAMES.md`` next to this file.
+(Contract, settle, settle_ramsch), `game` (GameState, Options, Phase), `view` (SeatView),
+`notation` (dumps, loads), `lieutenant` (Lieutenant Skat for two).
+
+The code names and the game words they stand for are listed in ``NAMES.md`` next to this file.
 """
 
 from .actions import (
@@ -27,7 +29,9 @@ from .actions import (
 from .bidding import BID_VALUES, Auction, is_valid_bid, next_bid
 from .cards import DECK, Card, CardSet, Rank, Suit
 from .deal import Deal, Position, dealer_for, seat_of, seat_positions
-from .game import GameState, Options, Phase, SeatView, Trick
+from .game import GameState, Options, Phase, Trick
+from .lieutenant import LieutenantDeal, LieutenantResult, LieutenantState, lieutenant_game_points
+from .view import SeatView
 from .notation import dumps, loads
 from .rules import (
     BASE_VALUES,
@@ -42,6 +46,7 @@ from .rules import (
     rules_for,
 )
 from .score import (
+    BockTrigger,
     Contract,
     InputReason,
     InvalidInput,
@@ -52,6 +57,7 @@ from .score import (
     Settlement,
     Step,
     StepKind,
+    bock_triggers,
     matador_range,
     matadors,
     settle,
@@ -64,6 +70,7 @@ __all__ = [
     "BASE_VALUES",
     "BID_VALUES",
     "Bid",
+    "BockTrigger",
     "Card",
     "CardSet",
     "Contract",
@@ -81,6 +88,9 @@ __all__ = [
     "InvalidInput",
     "Kontra",
     "Level",
+    "LieutenantDeal",
+    "LieutenantResult",
+    "LieutenantState",
     "LossReason",
     "NullRules",
     "Options",
@@ -108,7 +118,9 @@ __all__ = [
     "dealer_for",
     "dumps",
     "is_valid_bid",
+    "lieutenant_game_points",
     "loads",
+    "bock_triggers",
     "matador_range",
     "matadors",
     "next_bid",

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
@@ -102,9 +102,12 @@ class PlayHand:
     """Play without looking at the skat (a hand game)."""
 
 
-def _two_cards(first: Card, second: Card) -> tuple[Card, Card]:
-    # The higher card first, so equal actions have equal fields and one notation.
-    return (first, second) if first.index >= second.index else (second, first)
+def _order_two_cards(record: Discard | Push) -> None:
+    """Put the higher card first, so equal actions have equal fields and one notation."""
+    if record.first.index < record.second.index:
+        first, second = record.second, record.first
+        object.__setattr__(record, "first", first)
+        object.__setattr__(record, "second", second)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +118,7 @@ class Discard:
     second: Card
 
     def __post_init__(self) -> None:
-        first, second = _two_cards(self.first, self.second)
-        object.__setattr__(self, "first", first)
-        object.__setattr__(self, "second", second)
+        _order_two_cards(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,9 +129,7 @@ class Push:
     second: Card
 
     def __post_init__(self) -> None:
-        first, second = _two_cards(self.first, self.second)
-        object.__setattr__(self, "first", first)
-        object.__setattr__(self, "second", second)
+        _order_two_cards(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +143,9 @@ class Declare:
     """
 
     game_type: GameType
-    schneider: bool = False
-    schwarz: bool = False
-    ouvert: bool = False
+    schneider: bool = field(default=False, kw_only=True)
+    schwarz: bool = field(default=False, kw_only=True)
+    ouvert: bool = field(default=False, kw_only=True)
 
     def __post_init__(self) -> None:
         if self.game_type is not GameType.NULL:
@@ -173,6 +172,10 @@ class Re:
 
 
 Action = Bid | Hold | Pass | PickUp | PlayHand | Discard | Push | Declare | Play | Kontra | Re
+
+ACTION_TYPES: Final = frozenset(
+    (Bid, Hold, Pass, PickUp, PlayHand, Discard, Push, Declare, Play, Kontra, Re)
+)
 
 _WORDS: Final[dict[type, str]] = {
     Hold: "yes",

@@ -50,8 +50,8 @@ _BIDS: Final = {value: Bid(value) for value in BID_VALUES}
 
 
 def is_valid_bid(value: int) -> bool:
-    """Return whether ``value`` is a valid bid."""
-    return value in _BID_SET
+    """Return whether ``value`` is a valid bid (an int: ``18.0`` is not a bid)."""
+    return type(value) is int and value in _BID_SET
 
 
 def next_bid(value: int) -> int | None:
@@ -85,7 +85,16 @@ class Auction:
     ``declarer`` is the highest bidder with ``value`` as the bid, or None if the hand was passed in.
     """
 
-    __slots__ = ("stage", "bidder", "answerer", "value", "pending", "declarer", "bidders", "history")
+    __slots__ = (
+        "stage",
+        "bidder",
+        "answerer",
+        "value",
+        "pending",
+        "declarer",
+        "bidders",
+        "history",
+    )
 
     stage: int
     bidder: Position
@@ -161,7 +170,7 @@ class Auction:
             raise IllegalAction(Reason.WRONG_PHASE, action)
         if self.pending:
             raise IllegalAction(Reason.WRONG_PHASE, action)
-        if action.value not in _BID_SET:
+        if not is_valid_bid(action.value):
             raise IllegalAction(Reason.INVALID_BID_VALUE, action)
         if self.stage == _FOREHAND_ALONE_STAGE and action.value != BID_VALUES[0]:
             # With both others passed forehand can only play at 18.

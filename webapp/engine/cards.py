@@ -185,7 +185,7 @@ for _suit in Suit:
 _CARDS.sort(key=lambda card: card.index)
 
 DECK: Final[tuple[Card, ...]] = tuple(_CARDS)
-"""The 32 cards in index order (``DECK[i].index == i``): D7 D8 D9 DQ DK DT DA H7 … CA DJ HJ SJ CJ."""
+"""The 32 cards in index order (``DECK[i].index == i``): D7 D8 D9 DQ DK DT DA … DJ HJ SJ CJ."""
 
 _BY_TEXT: Final[dict[str, Card]] = {str(card): card for card in DECK}
 
@@ -196,7 +196,8 @@ _SUIT_MASKS: Final = tuple(0x7F << (7 * suit) for suit in Suit)
 # Card points of every byte of a mask, per byte position: four lookups sum a whole mask.
 _BYTE_POINTS: Final = tuple(
     tuple(
-        sum(DECK[8 * part + bit].points for bit in range(8) if byte >> bit & 1) for byte in range(256)
+        sum(DECK[8 * part + bit].points for bit in range(8) if byte >> bit & 1)
+        for byte in range(256)
     )
     for part in range(4)
 )

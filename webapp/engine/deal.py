@@ -44,6 +44,19 @@ _POSITIONS: Final = tuple(Position)
 _MASK64: Final = (1 << 64) - 1
 
 
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """Return the next state and output of splitmix64."""
+    state = (state + _GOLDEN) & _MASK64
+    z = ((state ^ (state >> 30)) * _MIX1) & _MASK64
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+    return state, z ^ (z >> 31)
+
+
 class SplitMix64:
     """A tiny PRNG (splitmix64) that gives the same numbers on every machine and Python."""
 
@@ -54,24 +67,27 @@ class SplitMix64:
 
     def next(self) -> int:
         """Return the next 64-bit number."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
+        self.state, output = _splitmix64(self.state)
+        return output
 
     def below(self, bound: int) -> int:
         """Return a number in ``0 .. bound-1`` (modulo bias below 2**-58: irrelevant here)."""
         return self.next() % bound
 
+    def shuffle(self, items: list[int]) -> None:
+        """Shuffle ``items`` in place: Fisher–Yates from the end, one `below` per swap."""
+        state = self.state
+        for i in range(len(items) - 1, 0, -1):
+            state, output = _splitmix64(state)
+            j = output % (i + 1)
+            items[i], items[j] = items[j], items[i]
+        self.state = state
 
-# Pack positions of each hand when dealing 3 - skat 2 - 4 - 3 from the top of the pack.
-_DEAL_SLICES: Final = (
-    (range(0, 3), range(11, 15), range(23, 26)),
-    (range(3, 6), range(15, 19), range(26, 29)),
-    (range(6, 9), range(19, 23), range(29, 32)),
-)
-_SKAT_SLICE: Final = range(9, 11)
+
+# Who gets each card of the pack when dealing 3 - skat 2 - 4 - 3 from the top: hands 0..2, skat 3.
+_RECEIVER: Final = (0,) * 3 + (1,) * 3 + (2,) * 3 + (3,) * 2 + (0,) * 4 + (1,) * 4 + (2,) * 4 + (
+    0,
+) * 3 + (1,) * 3 + (2,) * 3
 
 
 class Deal:
@@ -111,19 +127,17 @@ class Deal:
         """
         if seed < 0:
             raise ValueError("the seed must not be negative")
-        rng = SplitMix64(seed)
-        pack = list(DECK)
-        for i in range(len(pack) - 1, 0, -1):
-            j = rng.below(i + 1)
-            pack[i], pack[j] = pack[j], pack[i]
-        hands = tuple(
-            CardSet(pack[i] for part in slices for i in part) for slices in _DEAL_SLICES
-        )
-        return cls((hands[0], hands[1], hands[2]), CardSet(pack[i] for i in _SKAT_SLICE))
+        pack = [card.index for card in DECK]
+        SplitMix64(seed).shuffle(pack)
+        masks = [0, 0, 0, 0]
+        for receiver, index in zip(_RECEIVER, pack):
+            masks[receiver] |= 1 << index
+        hands = [CardSet.from_mask(mask) for mask in masks]
+        return cls((hands[0], hands[1], hands[2]), hands[3])
 
     @classmethod
     def parse(cls, text: str) -> Deal:
-        """Return the deal written as ``FH-MH-RH-SKAT`` (``/`` also separates; spaces are ignored)."""
+        """Return the deal written as ``FH-MH-RH-SKAT`` (or with ``/``; spaces are ignored)."""
         parts = text.replace("/", "-").split("-")
         if len(parts) != 4:
             raise ValueError(f"not a deal: {text!r}")

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import Final, NamedTuple
 
 from .actions import (
+    ACTION_TYPES,
     Action,
     Bid,
     Declare,
@@ -44,8 +45,9 @@ from .cards import DECK, JACKS_MASK, Card, CardSet, mask_points
 from .deal import Deal, Position
 from .rules import GameRules, GameType, SuitClass, rules_for
 from .score import Contract, RamschSettlement, Settlement, matadors, settle, settle_ramsch
+from .view import SeatView
 
-__all__ = ["Phase", "Options", "Trick", "GameState", "SeatView"]
+__all__ = ["Phase", "Options", "Trick", "GameState"]
 
 
 class Phase(Enum):
@@ -90,8 +92,7 @@ class Options:
 DEFAULT_OPTIONS: Final = Options()
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """A trick: who led, the cards in playing order, and who took it (None while incomplete)."""
 
     leader: Position
@@ -101,7 +102,7 @@ class Trick:
     @property
     def players(self) -> tuple[Position, ...]:
         """Return who played each card, in order."""
-        return tuple(Position((self.leader + offset) % 3) for offset in range(len(self.cards)))
+        return tuple(_POSITIONS[(self.leader + offset) % 3] for offset in range(len(self.cards)))
 
     @property
     def points(self) -> int:
@@ -139,11 +140,95 @@ _GRAND_HANDS: Final = tuple(Declare(GameType.GRAND, **flags) for flags in _HAND_
 _FINAL_PHASES: Final = (Phase.FINISHED, Phase.PASSED_IN)
 
 
-def _pairs(mask: int, exclude: int = 0) -> list[tuple[Card, Card]]:
-    indices = [i for i in range(32) if mask >> i & 1 and not exclude >> i & 1]
-    return [
-        (DECK[indices[b]], DECK[indices[a]]) for a in range(len(indices)) for b in range(a)
-    ]
+# Shared action records, so listing legal actions builds no new objects.
+_BYTE_PLAYS: Final = tuple(
+    tuple(
+        tuple(_PLAYS[8 * part + bit] for bit in range(7, -1, -1) if byte >> bit & 1)
+        for byte in range(256)
+    )
+    for part in range(4)
+)
+_DISCARDS: Final = tuple(tuple(Discard(DECK[i], DECK[j]) for j in range(i)) for i in range(32))
+_PUSHES: Final = tuple(tuple(Push(DECK[i], DECK[j]) for j in range(i)) for i in range(32))
+
+
+def _plays(mask: int) -> tuple[Action, ...]:
+    """Return the `Play` records of the cards in ``mask``, highest index first."""
+    b0, b1, b2, b3 = _BYTE_PLAYS
+    return b3[mask >> 24] + b2[mask >> 16 & 0xFF] + b1[mask >> 8 & 0xFF] + b0[mask & 0xFF]
+
+
+def _pairs(
+    table: tuple[tuple[Discard, ...], ...] | tuple[tuple[Push, ...], ...], mask: int
+) -> tuple[Action, ...]:
+    """Return the records of ``table`` for every two cards of ``mask``."""
+    indices = [i for i in range(31, -1, -1) if mask >> i & 1]
+    return tuple(table[a][b] for n, a in enumerate(indices) for b in indices[n + 1 :])
+
+
+class _Setup:
+    """The fields of a `GameState` that change rarely (private, copied on write)."""
+
+    __slots__ = (
+        "skat",
+        "auction",
+        "declarer",
+        "bid",
+        "contract",
+        "rules",
+        "declarer_cards",
+        "picked_up",
+        "discarded",
+        "kontra",
+        "re",
+        "re_open",
+        "ramsch_turn",
+        "pushes",
+        "seen",
+        "laid",
+        "skat_known_by",
+    )
+
+    def __init__(self, skat: int) -> None:
+        self.skat = skat
+        self.auction = Auction()
+        self.declarer: Position | None = None
+        self.bid = 0
+        self.contract: Contract | None = None
+        self.rules: GameRules | None = None
+        self.declarer_cards = 0
+        self.picked_up = 0
+        self.discarded = 0
+        self.kontra: Position | None = None
+        self.re = False
+        self.re_open = False
+        self.ramsch_turn: Position | None = None
+        self.pushes = 0
+        self.seen = (0, 0, 0)
+        self.laid = (0, 0, 0)
+        self.skat_known_by: Position | None = None
+
+    def copy(self) -> _Setup:
+        """Return a copy."""
+        new = object.__new__(_Setup)
+        new.skat = self.skat
+        new.auction = self.auction
+        new.declarer = self.declarer
+        new.bid = self.bid
+        new.contract = self.contract
+        new.rules = self.rules
+        new.declarer_cards = self.declarer_cards
+        new.picked_up = self.picked_up
+        new.discarded = self.discarded
+        new.kontra = self.kontra
+        new.re = self.re
+        new.re_open = self.re_open
+        new.ramsch_turn = self.ramsch_turn
+        new.pushes = self.pushes
+        new.seen = self.seen
+        new.laid = self.laid
+        new.skat_known_by = self.skat_known_by
+        return new
 
 
 class GameState:
@@ -152,6 +237,8 @@ class GameState:
     Read the state through the properties; `view` gives one seat's knowledge only.
     """
 
+    # Fields that change with (almost) every card are copied on every action; the rest lives
+    # in `_Setup`, shared between states and copied only when it changes.
     __slots__ = (
         "_deal",
         "_options",
@@ -159,26 +246,12 @@ class GameState:
         "_phase",
         "_to_act",
         "_hands",
-        "_skat",
-        "_auction",
-        "_declarer",
-        "_bid",
-        "_contract",
-        "_rules",
-        "_declarer_cards",
-        "_picked_up",
-        "_discarded",
         "_leader",
         "_trick",
         "_tricks",
         "_won",
         "_counts",
-        "_kontra",
-        "_re",
-        "_re_open",
-        "_ramsch_turn",
-        "_pushes",
-        "_seen",
+        "_cold",
         "_settlement",
     )
 
@@ -188,26 +261,12 @@ class GameState:
     _phase: Phase
     _to_act: Position | None
     _hands: tuple[int, int, int]
-    _skat: int
-    _auction: Auction
-    _declarer: Position | None
-    _bid: int
-    _contract: Contract | None
-    _rules: GameRules | None
-    _declarer_cards: int
-    _picked_up: int
-    _discarded: int
     _leader: Position
     _trick: tuple[int, ...]
     _tricks: tuple[Trick, ...]
     _won: tuple[int, int, int]
     _counts: tuple[int, int, int]
-    _kontra: Position | None
-    _re: bool
-    _re_open: bool
-    _ramsch_turn: Position | None
-    _pushes: int
-    _seen: tuple[int, int, int]
+    _cold: _Setup
     _settlement: Settlement | RamschSettlement | None
 
     # ----------------------------------------------------------------- construction
@@ -220,26 +279,12 @@ class GameState:
         state._options = options
         state._actions = ()
         state._hands = (deal.masks[0], deal.masks[1], deal.masks[2])
-        state._skat = deal.masks[3]
-        state._auction = Auction()
-        state._declarer = None
-        state._bid = 0
-        state._contract = None
-        state._rules = None
-        state._declarer_cards = 0
-        state._picked_up = 0
-        state._discarded = 0
         state._leader = Position.FOREHAND
         state._trick = ()
         state._tricks = ()
         state._won = (0, 0, 0)
         state._counts = (0, 0, 0)
-        state._kontra = None
-        state._re = False
-        state._re_open = False
-        state._ramsch_turn = None
-        state._pushes = 0
-        state._seen = (0, 0, 0)
+        state._cold = _Setup(deal.masks[3])
         state._settlement = None
         if options.ramsch:
             state._start_ramsch()
@@ -250,7 +295,10 @@ class GameState:
 
     @classmethod
     def replay(
-        cls, deal: Deal, actions: tuple[Action, ...] | list[Action], options: Options = DEFAULT_OPTIONS
+        cls,
+        deal: Deal,
+        actions: tuple[Action, ...] | list[Action],
+        options: Options = DEFAULT_OPTIONS,
     ) -> GameState:
         """Return the state after applying ``actions`` in order (raises on an illegal one)."""
         state = cls.new(deal, options)._clone()
@@ -296,28 +344,19 @@ class GameState:
         new._phase = self._phase
         new._to_act = self._to_act
         new._hands = self._hands
-        new._skat = self._skat
-        new._auction = self._auction
-        new._declarer = self._declarer
-        new._bid = self._bid
-        new._contract = self._contract
-        new._rules = self._rules
-        new._declarer_cards = self._declarer_cards
-        new._picked_up = self._picked_up
-        new._discarded = self._discarded
         new._leader = self._leader
         new._trick = self._trick
         new._tricks = self._tricks
         new._won = self._won
         new._counts = self._counts
-        new._kontra = self._kontra
-        new._re = self._re
-        new._re_open = self._re_open
-        new._ramsch_turn = self._ramsch_turn
-        new._pushes = self._pushes
-        new._seen = self._seen
+        new._cold = self._cold
         new._settlement = None
         return new
+
+    def _setup(self) -> _Setup:
+        """Give this fresh clone its own copy of the rarely changing fields, and return it."""
+        cold = self._cold = self._cold.copy()
+        return cold
 
     # ----------------------------------------------------------------- reading
 
@@ -354,32 +393,32 @@ class GameState:
     @property
     def auction(self) -> Auction:
         """Return the auction (finished once bidding is over)."""
-        return self._auction
+        return self._cold.auction
 
     @property
     def declarer(self) -> Position | None:
         """Return the declarer (also for a Grand hand declared instead of a Ramsch)."""
-        return self._declarer
+        return self._cold.declarer
 
     @property
     def bid(self) -> int:
         """Return the declarer's bid (18 for a Grand hand instead of a Ramsch; 0 before)."""
-        return self._bid
+        return self._cold.bid
 
     @property
     def game_type(self) -> GameType | None:
         """Return the game being played, RAMSCH for a Ramsch, None before it is known."""
-        return None if self._rules is None else self._rules.game_type
+        return None if self._cold.rules is None else self._cold.rules.game_type
 
     @property
     def rules(self) -> GameRules | None:
         """Return the rule object of the game being played."""
-        return self._rules
+        return self._cold.rules
 
     @property
     def contract(self) -> Contract | None:
         """Return the declared contract (None before declaring and in a Ramsch)."""
-        return self._contract
+        return self._cold.contract
 
     def hand(self, position: Position) -> CardSet:
         """Return the cards a position holds now."""
@@ -388,7 +427,7 @@ class GameState:
     @property
     def skat(self) -> CardSet:
         """Return the cards in the skat now (the discards after laying away; empty in between)."""
-        return CardSet.from_mask(self._skat)
+        return CardSet.from_mask(self._cold.skat)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -411,17 +450,17 @@ class GameState:
     @property
     def kontra(self) -> Position | None:
         """Return the defender who said Kontra, if any."""
-        return self._kontra
+        return self._cold.kontra
 
     @property
     def re(self) -> bool:
         """Return whether the declarer said Re."""
-        return self._re
+        return self._cold.re
 
     @property
     def pushes(self) -> int:
         """Return how often the skat was pushed on in a Schieberamsch."""
-        return self._pushes
+        return self._cold.pushes
 
     @property
     def settlement(self) -> Settlement | RamschSettlement | None:
@@ -438,17 +477,24 @@ class GameState:
         """Return every action the player to act may take now."""
         phase = self._phase
         if phase is Phase.PLAY:
-            plays = self._legal_play_mask()
-            actions = tuple(_PLAYS[i] for i in range(31, -1, -1) if plays >> i & 1)
-            extra = self._doubling_choices()
-            return extra + actions if extra else actions
+            rules = self._cold.rules
+            assert rules is not None and self._to_act is not None
+            playable = self._hands[self._to_act]
+            if self._trick:
+                following = playable & rules.class_masks[self._trick[0]]
+                if following:
+                    playable = following
+            actions = _plays(playable)
+            if self._options.kontra_re:
+                return self._doubling_choices() + actions
+            return actions
         if phase is Phase.BIDDING:
-            return self._auction.legal_actions()
+            return self._cold.auction.legal_actions()
         if phase is Phase.SKAT:
             return _SKAT_CHOICES
         if phase is Phase.DISCARD:
-            assert self._declarer is not None
-            return tuple(Discard(a, b) for a, b in _pairs(self._hands[self._declarer]))
+            assert self._cold.declarer is not None
+            return _pairs(_DISCARDS, self._hands[self._cold.declarer])
         if phase is Phase.DECLARE:
             return self._declare_choices()
         if phase is Phase.RAMSCH:
@@ -461,7 +507,7 @@ class GameState:
         if phase is Phase.PUSH:
             assert self._to_act is not None
             barred = 0 if self._options.push_jacks_allowed else JACKS_MASK
-            return tuple(Push(a, b) for a, b in _pairs(self._hands[self._to_act], barred))
+            return _pairs(_PUSHES, self._hands[self._to_act] & ~barred)
         return ()
 
     def legal_cards(self) -> CardSet:
@@ -471,16 +517,15 @@ class GameState:
         return CardSet.from_mask(self._legal_play_mask())
 
     def _legal_play_mask(self) -> int:
-        assert self._rules is not None and self._to_act is not None
+        assert self._cold.rules is not None and self._to_act is not None
         led = self._trick[0] if self._trick else -1
-        return self._rules.legal_mask(self._hands[self._to_act], led)
+        return self._cold.rules.legal_mask(self._hands[self._to_act], led)
 
     def _declare_choices(self) -> tuple[Action, ...]:
-        hand = not self._picked_up
+        hand = not self._cold.picked_up
         games = _DECLARE_HAND_GAME if hand else _DECLARE_SKAT_GAME
-        nulls = tuple(
-            declare for declare in _NULLS if self._null_value(declare.ouvert, hand) >= self._bid
-        )
+        bid = self._cold.bid
+        nulls = tuple(null for null in _NULLS if self._null_value(null.ouvert, hand) >= bid)
         return games + nulls
 
     def _null_value(self, ouvert: bool, hand: bool) -> int:
@@ -498,18 +543,19 @@ class GameState:
     def _kontra_allowed(self) -> bool:
         options = self._options
         actor = self._to_act
-        if not options.kontra_re or self._kontra is not None or self._tricks:
+        if not options.kontra_re or self._cold.kontra is not None or self._tricks:
             return False
-        if self._declarer is None or actor == self._declarer or self._contract is None:
+        declarer = self._cold.declarer
+        if declarer is None or actor == declarer or self._cold.contract is None:
             return False
-        if self._auction.declarer is None:
+        if self._cold.auction.declarer is None:
             return False  # a Grand hand instead of a Ramsch: no Kontra (rules.md §10)
-        if options.kontra_only_if_bid and actor not in self._auction.bidders:
+        if options.kontra_only_if_bid and actor not in self._cold.auction.bidders:
             return False
         return True
 
     def _re_allowed(self) -> bool:
-        return self._re_open and not self._re and self._to_act == self._declarer
+        return self._cold.re_open and not self._cold.re and self._to_act == self._cold.declarer
 
     # ----------------------------------------------------------------- applying
 
@@ -521,8 +567,13 @@ class GameState:
         if by is not None and by != self._to_act:
             raise IllegalAction(Reason.NOT_YOUR_TURN, action)
         new = self._clone()
-        new._step(action)
-        new._actions = self._actions + (action,)
+        if type(action) is Play and self._phase is Phase.PLAY:
+            new._play(action.card)  # the common case, without the dispatch
+        elif type(action) not in ACTION_TYPES:
+            raise IllegalAction(Reason.UNKNOWN_ACTION, action)
+        else:
+            new._step(action)
+        new._actions = (*self._actions, action)
         return new
 
     def undo(self) -> GameState:
@@ -540,16 +591,22 @@ class GameState:
             elif type(action) is Kontra:
                 if not self._kontra_allowed():
                     raise IllegalAction(Reason.KONTRA_NOT_ALLOWED, action)
-                self._kontra = self._to_act
-                self._re_open = True
+                cold = self._setup()
+                cold.kontra = self._to_act
+                cold.re_open = True
             elif type(action) is Re:
                 if not self._re_allowed():
                     raise IllegalAction(Reason.RE_NOT_ALLOWED, action)
-                self._re = True
-                self._re_open = False
+                cold = self._setup()
+                cold.re = True
+                cold.re_open = False
             else:
                 raise IllegalAction(Reason.WRONG_PHASE, action)
-        elif phase is Phase.BIDDING:
+            return
+        if phase in _FINAL_PHASES:
+            raise IllegalAction(Reason.WRONG_PHASE, action)
+        self._setup()
+        if phase is Phase.BIDDING:
             self._bidding(action)
         elif phase is Phase.SKAT:
             self._skat_choice(action)
@@ -559,21 +616,19 @@ class GameState:
             self._declare(action)
         elif phase is Phase.RAMSCH:
             self._ramsch_choice(action)
-        elif phase is Phase.PUSH:
-            self._push(action)
         else:
-            raise IllegalAction(Reason.WRONG_PHASE, action)
+            self._push(action)
 
     def _bidding(self, action: Action) -> None:
         if not isinstance(action, Bid | Hold | Pass):
             raise IllegalAction(Reason.WRONG_PHASE, action)
-        auction = self._auction.apply(action)
-        self._auction = auction
+        auction = self._cold.auction.apply(action)
+        self._cold.auction = auction
         if not auction.finished:
             self._to_act = auction.to_act
         elif auction.declarer is not None:
-            self._declarer = auction.declarer
-            self._bid = auction.value
+            self._cold.declarer = auction.declarer
+            self._cold.bid = auction.value
             self._phase = Phase.SKAT
             self._to_act = auction.declarer
         elif self._options.ramsch_when_passed:
@@ -583,14 +638,14 @@ class GameState:
             self._to_act = None
 
     def _skat_choice(self, action: Action) -> None:
-        declarer = self._declarer
+        declarer = self._cold.declarer
         assert declarer is not None
         if type(action) is PickUp:
-            skat = self._skat
-            self._picked_up = skat
-            self._seen = _with(self._seen, declarer, self._seen[declarer] | skat)
-            self._hands = _with(self._hands, declarer, self._hands[declarer] | skat)
-            self._skat = 0
+            skat = self._cold.skat
+            self._cold.picked_up = skat
+            self._cold.seen = _replace(self._cold.seen, declarer, self._cold.seen[declarer] | skat)
+            self._hands = _replace(self._hands, declarer, self._hands[declarer] | skat)
+            self._cold.skat = 0
             self._phase = Phase.DISCARD
         elif type(action) is PlayHand:
             self._phase = Phase.DECLARE
@@ -606,74 +661,76 @@ class GameState:
         return mask
 
     def _discard(self, action: Action) -> None:
-        declarer = self._declarer
+        declarer = self._cold.declarer
         assert declarer is not None
         if type(action) is not Discard:
             raise IllegalAction(Reason.WRONG_PHASE, action)
         mask = self._two_cards(action, declarer)
-        self._hands = _with(self._hands, declarer, self._hands[declarer] & ~mask)
-        self._skat = mask
-        self._discarded = mask
+        self._hands = _replace(self._hands, declarer, self._hands[declarer] & ~mask)
+        self._cold.skat = mask
+        self._cold.discarded = mask
+        self._cold.laid = _replace(self._cold.laid, declarer, mask)
+        self._cold.skat_known_by = declarer
         self._phase = Phase.DECLARE
 
     def _declare(self, action: Action) -> None:
         if type(action) is not Declare:
             raise IllegalAction(Reason.WRONG_PHASE, action)
-        hand = not self._picked_up
+        hand = not self._cold.picked_up
         self._begin_game(action, hand=hand)
 
     def _begin_game(self, action: Declare, *, hand: bool) -> None:
-        declarer = self._declarer
+        declarer = self._cold.declarer
         assert declarer is not None
         if action.game_type is GameType.RAMSCH:
             raise IllegalAction(Reason.GAME_NOT_ALLOWED, action)
         if action.game_type is GameType.NULL:
             if action.schneider or action.schwarz:
                 raise IllegalAction(Reason.ANNOUNCEMENT_NOT_ALLOWED, action)
-            if self._null_value(action.ouvert, hand) < self._bid:
+            if self._null_value(action.ouvert, hand) < self._cold.bid:
                 raise IllegalAction(Reason.NULL_BELOW_BID, action)
         elif (action.schneider or action.ouvert) and not hand:
             raise IllegalAction(Reason.ANNOUNCEMENT_NOT_ALLOWED, action)
-        self._contract = Contract(
+        self._cold.contract = Contract(
             action.game_type,
             hand=hand,
             schneider_announced=action.schneider,
             schwarz_announced=action.schwarz,
             ouvert=action.ouvert,
         )
-        self._rules = rules_for(action.game_type)
-        self._declarer_cards = self._hands[declarer] | self._skat | self._discarded
+        self._cold.rules = rules_for(action.game_type)
+        self._cold.declarer_cards = self._hands[declarer] | self._cold.skat | self._cold.discarded
         self._phase = Phase.PLAY
         self._leader = Position.FOREHAND
         self._to_act = Position.FOREHAND
 
     def _start_ramsch(self) -> None:
         options = self._options
-        self._rules = rules_for(GameType.RAMSCH)
+        self._cold.rules = rules_for(GameType.RAMSCH)
         if options.schieberamsch or options.grand_hand_in_ramsch:
             self._phase = Phase.RAMSCH
-            self._ramsch_turn = Position.FOREHAND
+            self._cold.ramsch_turn = Position.FOREHAND
             self._to_act = Position.FOREHAND
         else:
             self._start_ramsch_play()
 
     def _start_ramsch_play(self) -> None:
         self._phase = Phase.PLAY
-        self._ramsch_turn = None
+        self._cold.ramsch_turn = None
         self._leader = Position.FOREHAND
         self._to_act = Position.FOREHAND
 
     def _next_ramsch_turn(self) -> None:
-        turn = self._ramsch_turn
+        turn = self._cold.ramsch_turn
         assert turn is not None
         if turn is Position.REARHAND:
             self._start_ramsch_play()
         else:
             self._phase = Phase.RAMSCH
-            self._ramsch_turn = self._to_act = turn.next
+            self._cold.ramsch_turn = self._to_act = turn.next
 
     def _ramsch_choice(self, action: Action) -> None:
-        actor = self._ramsch_turn
+        actor = self._cold.ramsch_turn
         assert actor is not None
         options = self._options
         if type(action) is Pass:
@@ -681,68 +738,77 @@ class GameState:
         elif type(action) is PickUp:
             if not options.schieberamsch:
                 raise IllegalAction(Reason.GAME_NOT_ALLOWED, action)
-            skat = self._skat
-            self._seen = _with(self._seen, actor, self._seen[actor] | skat)
-            self._hands = _with(self._hands, actor, self._hands[actor] | skat)
-            self._skat = 0
+            skat = self._cold.skat
+            self._cold.seen = _replace(self._cold.seen, actor, self._cold.seen[actor] | skat)
+            self._hands = _replace(self._hands, actor, self._hands[actor] | skat)
+            self._cold.skat = 0
             self._phase = Phase.PUSH
         elif type(action) is Declare:
             if not options.grand_hand_in_ramsch or action.game_type is not GameType.GRAND:
                 raise IllegalAction(Reason.GAME_NOT_ALLOWED, action)
-            self._declarer = actor
-            self._bid = BID_VALUES[0]
+            self._cold.declarer = actor
+            self._cold.bid = BID_VALUES[0]
             self._begin_game(action, hand=True)
         else:
             raise IllegalAction(Reason.WRONG_PHASE, action)
 
     def _push(self, action: Action) -> None:
-        actor = self._ramsch_turn
+        actor = self._cold.ramsch_turn
         assert actor is not None
         if type(action) is not Push:
             raise IllegalAction(Reason.WRONG_PHASE, action)
         mask = self._two_cards(action, actor)
         if mask & JACKS_MASK and not self._options.push_jacks_allowed:
             raise IllegalAction(Reason.JACK_NOT_PUSHABLE, action)
-        self._hands = _with(self._hands, actor, self._hands[actor] & ~mask)
-        self._skat = mask
-        self._pushes += 1
+        self._hands = _replace(self._hands, actor, self._hands[actor] & ~mask)
+        self._cold.skat = mask
+        self._cold.pushes += 1
+        self._cold.laid = _replace(self._cold.laid, actor, mask)
+        self._cold.skat_known_by = actor
         self._next_ramsch_turn()
 
     def _play(self, card: Card) -> None:
         actor = self._to_act
-        rules = self._rules
+        cold = self._cold
+        rules = cold.rules
         assert actor is not None and rules is not None
-        hand = self._hands[actor]
+        hands = self._hands
+        hand = hands[actor]
         bit = card.bit
         if not hand & bit:
             raise IllegalAction(Reason.CARD_NOT_IN_HAND, _PLAYS[card.index])
         trick = self._trick
-        if trick and not bit & rules.legal_mask(hand, trick[0]):
-            raise IllegalAction(Reason.MUST_FOLLOW_SUIT, _PLAYS[card.index])
-        hands = list(self._hands)
-        hands[actor] = hand ^ bit
-        self._hands = (hands[0], hands[1], hands[2])
-        if actor == self._declarer:
-            self._re_open = False
-        trick = trick + (card.index,)
+        if trick:
+            following = hand & rules.class_masks[trick[0]]
+            if following and not bit & following:
+                raise IllegalAction(Reason.MUST_FOLLOW_SUIT, _PLAYS[card.index])
+        hand ^= bit
+        if actor == 0:
+            self._hands = (hand, hands[1], hands[2])
+        elif actor == 1:
+            self._hands = (hands[0], hand, hands[2])
+        else:
+            self._hands = (hands[0], hands[1], hand)
+        if cold.re_open and actor == cold.declarer:
+            self._setup().re_open = False
+        trick = (*trick, card.index)
         if len(trick) < 3:
             self._trick = trick
             self._to_act = _POSITIONS[(actor + 1) % 3]
             return
         leader = self._leader
         winner = _POSITIONS[(leader + rules.winner_index(trick)) % 3]
-        won = list(self._won)
-        won[winner] |= DECK[trick[0]].bit | DECK[trick[1]].bit | bit
-        self._won = (won[0], won[1], won[2])
-        counts = list(self._counts)
-        counts[winner] += 1
-        self._counts = (counts[0], counts[1], counts[2])
-        self._tricks = self._tricks + (Trick(leader, tuple(DECK[i] for i in trick), winner),)
+        won = self._won
+        self._won = _replace(won, winner, won[winner] | (1 << trick[0]) | (1 << trick[1]) | bit)
+        counts = self._counts
+        self._counts = _replace(counts, winner, counts[winner] + 1)
+        tricks = self._tricks = (
+            *self._tricks,
+            Trick(leader, (DECK[trick[0]], DECK[trick[1]], card), winner),
+        )
         self._trick = ()
         self._leader = winner
-        if len(self._tricks) == 10 or (
-            rules.game_type is GameType.NULL and winner == self._declarer
-        ):
+        if len(tricks) == 10 or (rules.game_type is GameType.NULL and winner == cold.declarer):
             self._phase = Phase.FINISHED
             self._to_act = None
         else:
@@ -751,26 +817,27 @@ class GameState:
     # ----------------------------------------------------------------- result
 
     def _settle(self) -> Settlement | RamschSettlement:
-        contract = self._contract
+        contract = self._cold.contract
         if contract is None:
             return self._settle_ramsch()
-        declarer = self._declarer
+        declarer = self._cold.declarer
         assert declarer is not None
         options = self._options
         declarer_points: int | None = None
         count: int | None = None
         if contract.game_type is not GameType.NULL:
-            declarer_points = mask_points(self._won[declarer] | self._skat)
-            count = matadors(CardSet.from_mask(self._declarer_cards), contract.game_type)
+            declarer_points = mask_points(self._won[declarer] | self._cold.skat)
+            count = matadors(CardSet.from_mask(self._cold.declarer_cards), contract.game_type)
         return settle(
             contract,
             matadors=count,
             declarer_points=declarer_points,
             declarer_tricks=self._counts[declarer],
-            bid=self._bid,
-            kontra=self._kontra is not None,
-            re=self._re,
-            bock=options.bock,
+            bid=self._cold.bid,
+            kontra=self._cold.kontra is not None,
+            re=self._cold.re,
+            # A Grand hand instead of a Ramsch counts no Bock (rules.md §10).
+            bock=options.bock and self._cold.auction.declarer is not None,
             players=options.players,
         )
 
@@ -783,49 +850,70 @@ class GameState:
             last = self._tricks[-1].winner
             assert last is not None
             receiver = last
-        points[receiver] += mask_points(self._skat)
+        points[receiver] += mask_points(self._cold.skat)
         return settle_ramsch(
-            points, self._counts, pushes=self._pushes, bock=self._options.bock
+            points, self._counts, pushes=self._cold.pushes, bock=self._options.bock
         )
 
     # ----------------------------------------------------------------- what a seat knows
 
+    def history(self) -> tuple[tuple[Position, Action], ...]:
+        """Return every action so far with the position that took it."""
+        state = GameState.new(self._deal, self._options)._clone()
+        entries = []
+        for action in self._actions:
+            actor = state._to_act
+            assert actor is not None
+            entries.append((actor, action))
+            state._step(action)
+        return tuple(entries)
+
     def view(self, position: Position) -> SeatView:
         """Return exactly what ``position`` may know now."""
-        declarer = self._declarer
-        contract = self._contract
-        is_declarer = position == declarer
+        cold = self._cold
+        declarer = cold.declarer
+        contract = cold.contract
         open_cards: CardSet | None = None
         if contract is not None and contract.ouvert and declarer is not None:
             open_cards = CardSet.from_mask(self._hands[declarer])
-        rules = self._rules
+        rules = cold.rules
         voids: list[frozenset[SuitClass]] = [frozenset(), frozenset(), frozenset()]
         if rules is not None:
             for trick in (*self._tricks, self.current_trick):
-                if not trick.cards:
-                    continue
-                led = rules.follows(trick.cards[0])
+                led = rules.follows(trick.cards[0]) if trick.cards else None
                 for player, card in zip(trick.players[1:], trick.cards[1:]):
-                    if rules.follows(card) is not led:
+                    if led is not None and rules.follows(card) is not led:
                         voids[player] = voids[player] | {led}
-        seen = self._seen[position]
+        log = tuple(
+            (actor, None if isinstance(action, Discard | Push) and actor != position else action)
+            for actor, action in self.history()
+        )
+        seen = cold.seen[position]
+        laid = cold.laid[position]
+        skat_known = self.finished or cold.skat_known_by == position or not cold.skat
         return SeatView(
             position=position,
             phase=self._phase,
             to_act=self._to_act,
+            options=self._options,
             hand=CardSet.from_mask(self._hands[position]),
-            auction=self._auction.history,
+            hand_sizes=(
+                self._hands[0].bit_count(),
+                self._hands[1].bit_count(),
+                self._hands[2].bit_count(),
+            ),
+            skat_size=cold.skat.bit_count(),
+            log=log,
+            auction=cold.auction.history,
+            ramsch=rules is not None and cold.auction.declarer is None,
             declarer=declarer,
-            bid=self._bid,
+            bid=cold.bid,
             game_type=self.game_type,
             contract=contract,
             skat_seen=CardSet.from_mask(seen) if seen else None,
-            laid_away=(
-                CardSet.from_mask(self._discarded)
-                if is_declarer and self._discarded
-                else None
-            ),
-            pushed=self._pushes,
+            laid_away=CardSet.from_mask(laid) if laid else None,
+            skat=CardSet.from_mask(cold.skat) if skat_known else None,
+            pushes=cold.pushes,
             open_cards=open_cards,
             tricks=self._tricks,
             current_trick=self.current_trick,
@@ -836,70 +924,17 @@ class GameState:
                 mask_points(self._won[2]),
             ),
             trick_counts=self._counts,
-            kontra=self._kontra,
-            re=self._re,
+            kontra=cold.kontra,
+            re=cold.re,
             legal_actions=self.legal_actions() if position == self._to_act else (),
             settlement=self.settlement,
-            skat_at_end=CardSet.from_mask(self._skat) if self.finished else None,
         )
 
 
-def _with(values: tuple[int, int, int], position: int, value: int) -> tuple[int, int, int]:
-    items = list(values)
-    items[position] = value
-    return (items[0], items[1], items[2])
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """What one seat may know: the only input computer players and hints get.
-
-    ``voids`` lists, per position, the suit classes that position showed it no longer holds by
-    not following. ``skat_seen`` is the skat as this seat picked it up (the
-    declarer, or a Schieberamsch player); ``laid_away`` the declarer's own discards.
-    ``open_cards`` are the declarer's cards in an ouvert game. ``trick_points`` count the card
-    points of the tricks taken so far (the skat is not included). ``skat_at_end`` is shown
-    once the hand is over.
-    """
-
-    position: Position
-    phase: Phase
-    to_act: Position | None
-    hand: CardSet
-    auction: tuple[tuple[Position, Action], ...]
-    declarer: Position | None
-    bid: int
-    game_type: GameType | None
-    contract: Contract | None
-    skat_seen: CardSet | None
-    laid_away: CardSet | None
-    pushed: int
-    open_cards: CardSet | None
-    tricks: tuple[Trick, ...]
-    current_trick: Trick
-    voids: tuple[frozenset[SuitClass], frozenset[SuitClass], frozenset[SuitClass]]
-    trick_points: tuple[int, int, int]
-    trick_counts: tuple[int, int, int]
-    kontra: Position | None
-    re: bool
-    legal_actions: tuple[Action, ...]
-    settlement: Settlement | RamschSettlement | None
-    skat_at_end: CardSet | None
-
-    @property
-    def rules(self) -> GameRules | None:
-        """Return the rule object of the game being played, if known."""
-        return None if self.game_type is None else rules_for(self.game_type)
-
-    @property
-    def unseen(self) -> CardSet:
-        """Return the cards this seat has not seen: held by others or in the skat."""
-        seen = self.hand.mask
-        for trick in (*self.tricks, self.current_trick):
-            for card in trick.cards:
-                seen |= card.bit
-        for extra in (self.skat_seen, self.laid_away, self.open_cards):
-            if extra is not None:
-                seen |= extra.mask
-        return CardSet.from_mask(~seen & 0xFFFFFFFF)
-
+def _replace(values: tuple[int, int, int], position: int, value: int) -> tuple[int, int, int]:
+    """Return ``values`` with the item at ``position`` replaced."""
+    if position == 0:
+        return (value, values[1], values[2])
+    if position == 1:
+        return (values[0], value, values[2])
+    return (values[0], values[1], value)

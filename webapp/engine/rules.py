@@ -108,7 +108,8 @@ class GameRules:
         "trump_mask",
         "trumps",
         "_class_of",
-        "_class_mask",
+        "class_masks",
+        "_by_class",
         "_strength",
         "_order_key",
     )
@@ -118,7 +119,9 @@ class GameRules:
     trump_mask: int
     trumps: tuple[Card, ...]
     _class_of: tuple[SuitClass, ...]
-    _class_mask: tuple[int, ...]
+    class_masks: tuple[int, ...]
+    """Per card index: the mask of every card of the same suit class (for fast following)."""
+    _by_class: tuple[int, ...]
     _strength: tuple[int, ...]
     _order_key: tuple[int, ...]
 
@@ -141,7 +144,8 @@ class GameRules:
         class_masks = {
             cls: sum(card.bit for card in DECK if classes[card.index] is cls) for cls in SuitClass
         }
-        put(self, "_class_mask", tuple(class_masks[cls] for cls in classes))
+        put(self, "class_masks", tuple(class_masks[cls] for cls in classes))
+        put(self, "_by_class", tuple(class_masks[cls] for cls in SuitClass))
         # Hands sort as a player holds them: trumps, then clubs, spades, hearts, diamonds.
         put(
             self,
@@ -171,9 +175,17 @@ class GameRules:
         """Return the suit class the card belongs to (trump counts as one suit)."""
         return self._class_of[card.index]
 
+    def cards_of(self, suit_class: SuitClass) -> CardSet:
+        """Return every card of a suit class (all trumps for TRUMP; empty if there are none).
+
+        >>> str(rules_for(GameType.GRAND).cards_of(SuitClass.TRUMP))
+        'CJ SJ HJ DJ'
+        """
+        return CardSet.from_mask(self._by_class[suit_class])
+
     def class_mask(self, card: Card) -> int:
         """Return the bitmask of all cards in the same suit class as ``card``."""
-        return self._class_mask[card.index]
+        return self.class_masks[card.index]
 
     def legal_cards(self, hand: CardSet, trick: Sequence[Card]) -> CardSet:
         """Return the cards of ``hand`` that may be played to the trick so far."""
@@ -184,7 +196,7 @@ class GameRules:
         """Return the playable part of ``hand``; ``led`` is the led card's index or -1."""
         if led < 0:
             return hand
-        following = hand & self._class_mask[led]
+        following = hand & self.class_masks[led]
         return following if following else hand
 
     def trick_winner(self, trick: Sequence[Card]) -> int:
@@ -193,7 +205,7 @@ class GameRules:
 
     def winner_index(self, indices: Sequence[int]) -> int:
         """Return the position of the winning card among card indices, the first one led."""
-        led_mask = self._class_mask[indices[0]]
+        led_mask = self.class_masks[indices[0]]
         trump_mask = self.trump_mask
         strength = self._strength
         best = 0

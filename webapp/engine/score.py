@@ -40,6 +40,8 @@ __all__ = [
     "settle",
     "settle_ramsch",
     "WIN_POINTS",
+    "BockTrigger",
+    "bock_triggers",
 ]
 
 WIN_POINTS: Final = 61
@@ -578,3 +580,44 @@ def settle_ramsch(
         scores=tuple(scores),
         steps=tuple(steps),
     )
+
+
+class BockTrigger(Enum):
+    """The events of one game that can start a Bock round (rules.md §10; each is an option).
+
+    The list-level triggers (two full rounds without Bock, at most one new round per hand) belong
+    to the scoresheet.
+    """
+
+    LOST_WITH_60 = "lost_with_60"
+    SPLIT_60_60 = "split_60_60"
+    VALUE_120 = "value_120"
+    KONTRA_SUCCEEDED = "kontra_succeeded"
+    RE = "re"
+    SCHNEIDER = "schneider"
+    GRAND_HAND_WON = "grand_hand_won"
+
+
+def bock_triggers(settlement: Settlement) -> frozenset[BockTrigger]:
+    """Return the Bock triggers a game sets off; the scoresheet keeps those its options allow.
+
+    >>> sorted(t.name for t in bock_triggers(settle(Contract(GameType.DIAMONDS), matadors=1,
+    ...                                                declarer_points=60, bid=18)))
+    ['LOST_WITH_60', 'SPLIT_60_60']
+    """
+    triggers: set[BockTrigger] = set()
+    if settlement.declarer_points == 60:
+        # Declarer 60 means defenders 60: the same hand is both "lost with 60" and "60 : 60".
+        triggers.update((BockTrigger.LOST_WITH_60, BockTrigger.SPLIT_60_60))
+    if settlement.value >= 120:
+        triggers.add(BockTrigger.VALUE_120)
+    if settlement.kontra and not settlement.won:
+        triggers.add(BockTrigger.KONTRA_SUCCEEDED)
+    if settlement.re:
+        triggers.add(BockTrigger.RE)
+    if settlement.schneider:
+        triggers.add(BockTrigger.SCHNEIDER)
+    contract = settlement.contract
+    if contract.game_type is GameType.GRAND and contract.hand and settlement.won:
+        triggers.add(BockTrigger.GRAND_HAND_WON)
+    return frozenset(triggers)

@@ -1,1 +1,5 @@
 """Import every storage module so that the metadata knows all tables (for migrations)."""
+
+import webapp.storage.calculator  # noqa: F401
+import webapp.storage.lessons  # noqa: F401
+import webapp.storage.scoresheet  # noqa: F401

@@ -1,0 +1,130 @@
+"""Stored lists: every change committed at once, the change log undo walks back, stale revisions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask_migrate import downgrade, upgrade
+
+from webapp import create_app
+from webapp.storage import db
+from webapp.storage import scoresheet as store
+
+HAND = {"kind": "game", "declarer": "2", "game": "clubs", "matadors": "1", "points": "61", "bid": "18"}
+
+
+def hand(points: int) -> dict[str, str]:
+    return {**HAND, "points": str(points)}
+
+
+def points(token: str) -> list[str]:
+    stored = store.load_list(token)
+    assert stored is not None
+    return [fields["points"] for fields in stored.hands]
+
+
+def test_a_list_is_created_and_found_by_its_token(app: Flask) -> None:
+    with app.app_context():
+        token = store.create_list(title="Friday", players=["A", "B", "C"], rules=["kontra"])
+        other = store.create_list(title="", players=["A", "B", "C", "D"], rules=[])
+        assert token != other and len(token) >= 22
+        stored = store.load_list(token)
+        assert stored is not None
+        assert (stored.title, stored.players, stored.rules, stored.revision) == ("Friday", ("A", "B", "C"), ("kontra",), 0)
+        assert stored.hands == () and stored.last_change is None
+        assert store.load_list("no-such-token") is None
+        assert store.load_list("x" * 500) is None
+
+
+def test_changes_and_undo_walk_back_in_order(app: Flask) -> None:
+    with app.app_context():
+        token = store.create_list(title="", players=["A", "B", "C"], rules=[])
+        store.add_hand(token, 0, hand(61))
+        store.add_hand(token, 1, hand(62))
+        store.add_hand(token, 2, hand(63))
+        store.edit_hand(token, 3, 1, hand(70))
+        store.delete_hand(token, 4, 2)
+        assert points(token) == ["70", "63"]
+        stored = store.load_list(token)
+        assert stored is not None and stored.revision == 5
+        assert stored.last_change == store.Change(store.Action.DELETE, 2)
+        # Undo the deletion: hand 2 comes back at its place.
+        assert store.undo(token, 5) == store.Change(store.Action.DELETE, 2)
+        assert points(token) == ["70", "62", "63"]
+        # Undo the edit, then the third hand's entry.
+        assert store.undo(token, 6) == store.Change(store.Action.EDIT, 1)
+        assert points(token) == ["61", "62", "63"]
+        assert store.undo(token, 7) == store.Change(store.Action.ADD, 3)
+        assert points(token) == ["61", "62"]
+        store.add_hand(token, 8, hand(99))
+        assert store.undo(token, 9) == store.Change(store.Action.ADD, 3)
+        assert store.undo(token, 10) == store.Change(store.Action.ADD, 2)
+        assert store.undo(token, 11) == store.Change(store.Action.ADD, 1)
+        assert points(token) == []
+        assert store.undo(token, 12) is None
+        stored = store.load_list(token)
+        assert stored is not None and stored.revision == 12 and stored.last_change is None
+
+
+def test_a_change_on_an_old_revision_is_refused_and_writes_nothing(app: Flask) -> None:
+    with app.app_context():
+        token = store.create_list(title="", players=["A", "B", "C"], rules=[])
+        store.add_hand(token, 0, hand(61))
+        for change in (
+            lambda: store.add_hand(token, 0, hand(62)),
+            lambda: store.edit_hand(token, 0, 1, hand(62)),
+            lambda: store.delete_hand(token, 0, 1),
+            lambda: store.undo(token, 0),
+        ):
+            with pytest.raises(store.Stale):
+                change()
+        assert points(token) == ["61"]
+        stored = store.load_list(token)
+        assert stored is not None and stored.revision == 1
+        with pytest.raises(store.NoSuchHand):
+            store.edit_hand(token, 1, 2, hand(62))
+        with pytest.raises(LookupError):
+            store.add_hand("no-such-token", 0, hand(62))
+        stored = store.load_list(token)
+        assert stored is not None and stored.revision == 1
+
+
+def test_undo_works_from_another_process(tmp_path: Path) -> None:
+    """Two apps on one database stand for two processes: nothing lives in either."""
+    config = {"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'shared.sqlite3'}"}
+    first, second = create_app(config), create_app(config)
+    with first.app_context():
+        db.create_all()
+        token = store.create_list(title="", players=["A", "B", "C"], rules=[])
+        store.add_hand(token, 0, hand(61))
+        store.add_hand(token, 1, hand(62))
+    with second.app_context():
+        assert store.undo(token, 2) == store.Change(store.Action.ADD, 2)
+    with first.app_context():
+        assert points(token) == ["61"]
+        db.engine.dispose()
+    with second.app_context():
+        db.engine.dispose()
+
+
+def test_summaries_of_the_lists_a_browser_knows(app: Flask) -> None:
+    with app.app_context():
+        older = store.create_list(title="Tuesday", players=["A", "B", "C"], rules=[])
+        newer = store.create_list(title="Friday", players=["D", "E", "F", "G"], rules=[])
+        store.add_hand(newer, 0, hand(61))
+        found = store.summaries([older, newer, "gone", ""])
+        assert [(s.token, s.title, s.hands) for s in found] == [(newer, "Friday", 1), (older, "Tuesday", 0)]
+        assert store.summaries([]) == []
+
+
+def test_the_migration_goes_down_and_up_again(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite3'}"})
+    with app.app_context():
+        upgrade()
+        downgrade(revision="0001_base")
+        upgrade()
+        token = store.create_list(title="", players=["A", "B", "C"], rules=[])
+        assert store.load_list(token) is not None
+        db.engine.dispose()

@@ -1,0 +1,124 @@
+"""CSV export and import: the round trip, and the first bad line and column of a bad file."""
+
+from __future__ import annotations
+
+import pytest
+
+from webapp.engine import GameType, InputReason
+from webapp.scoresheet.sheet import HouseRules, Problem, build, entry_from_fields, entry_to_fields
+from webapp.scoresheet.transfer import FileError, FileProblem, read, write
+
+from .test_sheet import EVENING, EVENING_RULES, game
+
+PLAYERS = ("Anna", "Ben", "Cem")
+
+
+def export(players=PLAYERS, rules=EVENING_RULES, entries=EVENING, title="Friday, at Ute's") -> bytes:  # type: ignore[no-untyped-def]
+    return write(title, players, rules, build(len(players), rules, entries)).encode("utf-8")
+
+
+def test_export_and_import_round_trip() -> None:
+    listing = read(export())
+    assert listing.title == "Friday, at Ute's"
+    assert listing.players == PLAYERS
+    assert listing.rules == EVENING_RULES
+    assert [entry_from_fields(f, players=3) for f in listing.hands] == EVENING
+    assert listing.hands == tuple(entry_to_fields(entry) for entry in EVENING)
+
+
+def test_the_file_reads_like_a_list() -> None:
+    text = export().decode("utf-8")
+    assert text.startswith("\ufeffkiebitz-scoresheet,1\r\n")
+    lines = text.lstrip("\ufeff").splitlines()
+    assert lines[2] == "players,Anna,Ben,Cem"
+    assert lines[3].startswith("rules,kontra,")
+    assert lines[4] == ""
+    header = lines[5].split(",")
+    assert header[:5] == ["number", "dealer", "kind", "declarer", "game"]
+    first = dict(zip(header, lines[6].split(",")))
+    assert first["declarer"] == "Ben" and first["dealer"] == "Anna" and first["game"] == "clubs"
+    assert (first["score_2"], first["total_2"]) == ("144", "144")
+
+
+def test_a_four_player_list_with_marked_hands_round_trips() -> None:
+    # An edit left hands that no longer fit; the file keeps them as they are.
+    edited = list(EVENING)
+    edited[0] = game(1, GameType.CLUBS, bid=36, matadors=2, points=85, kontra=True)
+    listing = read(export(entries=edited))
+    assert [entry_from_fields(f, players=3) for f in listing.hands] == edited
+    four = ("Anna", "Ben", "Cem", "Dora")
+    entries = [game(1, GameType.CLUBS, bid=18, matadors=1, points=61)]
+    listing = read(export(players=four, rules=HouseRules(), entries=entries, title=""))
+    assert listing.players == four and listing.title == ""
+
+
+def test_a_spreadsheet_saved_with_semicolons_reads() -> None:
+    text = export().decode("utf-8").replace(",", ";").replace("Friday; at", "Friday, at")
+    assert read(text.encode("utf-8")).players == PLAYERS
+
+
+def replace_cell(data: bytes, line: int, column: str, value: str) -> bytes:
+    lines = data.decode("utf-8-sig").split("\r\n")
+    header = lines[5].split(",")
+    cells = lines[line - 1].split(",")
+    cells[header.index(column)] = value
+    lines[line - 1] = ",".join(cells)
+    return "\r\n".join(lines).encode("utf-8")
+
+
+@pytest.mark.parametrize(
+    "line, column, value, reason",
+    [
+        (7, "points", "121", InputReason.OUT_OF_RANGE),
+        (7, "points", "lots", Problem.NOT_A_NUMBER),
+        (8, "declarer", "Dora", FileProblem.UNKNOWN_PLAYER),
+        (8, "matadors", "12", InputReason.OUT_OF_RANGE),
+        (8, "re", "1", InputReason.RE_WITHOUT_KONTRA),
+        (10, "points_2", "80", Problem.NOT_120),
+        (7, "kind", "poker", Problem.MALFORMED),
+    ],
+)
+def test_the_first_bad_line_and_column_are_named(line: int, column: str, value: str, reason) -> None:  # type: ignore[no-untyped-def]
+    data = replace_cell(export(), line, column, value)
+    # a second, later mistake is not the one reported
+    data = replace_cell(data, 15, "points", "999")
+    with pytest.raises(FileError) as refused:
+        read(data)
+    assert (refused.value.line, refused.value.reason) == (line, reason)
+    assert refused.value.column == ("points_1" if reason is Problem.NOT_120 else column)
+
+
+@pytest.mark.parametrize(
+    "text, line, reason",
+    [
+        ("name,score\nAnna,3\n", 1, FileProblem.NOT_A_LIST),
+        ("kiebitz-scoresheet,2\n", 1, FileProblem.VERSION),
+        ("kiebitz-scoresheet,1\nplayers,A,B,C\n", 2, FileProblem.MISSING_LINE),
+        ("kiebitz-scoresheet,1\ntitle,x\nplayers,A,B,A\nrules\n\n", 3, Problem.NAME_TWICE),
+        ("kiebitz-scoresheet,1\ntitle,x\nplayers,A,B\nrules\n\n", 3, Problem.MALFORMED),
+        ("kiebitz-scoresheet,1\ntitle,x\nplayers,A,B,C\nrules,dancing\n\n", 4, FileProblem.UNKNOWN_RULE),
+        ("kiebitz-scoresheet,1\ntitle,x\nplayers,A,B,C\nrules\n\nnumber,kind\n", 6, FileProblem.MISSING_COLUMN),
+    ],
+)
+def test_a_file_that_is_no_list_is_refused(text: str, line: int, reason) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(FileError) as refused:
+        read(text.encode("utf-8"))
+    assert (refused.value.line, refused.value.reason) == (line, reason)
+
+
+@pytest.mark.parametrize("data", [b"\xff\xfe\x00k\x00i", b"kiebitz-scoresheet,1\ntitle," + b"x" * 200_000 + b"\n"])
+def test_bytes_that_are_not_text_are_refused(data: bytes) -> None:
+    with pytest.raises(FileError) as refused:
+        read(data)
+    assert refused.value.reason is FileProblem.NOT_TEXT
+
+
+def test_control_characters_are_dropped_from_names_and_title() -> None:
+    text = export(players=("An\x00na", "Ben", "Cem"), title="Fri\x07day", entries=[]).decode("utf-8")
+    listing = read(text.encode("utf-8"))
+    assert listing.players == ("Anna", "Ben", "Cem") and listing.title == "Friday"
+
+
+def test_an_empty_list_round_trips() -> None:
+    listing = read(export(entries=[], rules=HouseRules(seeger_fabian=True)))
+    assert listing.hands == () and listing.rules == HouseRules(seeger_fabian=True)

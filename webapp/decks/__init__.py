@@ -1,0 +1,230 @@
+"""How cards look and what they are called: the three decks, card images, translated names.
+
+The engine knows cards only as suits and ranks; this package turns them into what a
+person sees and hears in their language and chosen deck. Names are translated
+when called (in a request, in its language) and returned as plain ``str``, so
+Jinja escapes them like any other text::
+
+    >>> Deck.from_slug("german")
+    <Deck.GERMAN: 'german'>
+    >>> card_image("CJ", Deck.GERMAN)
+    'cards/german/CJ.svg'
+
+Every function takes a card either as the engine's ``Card`` or as its notation
+(``"CJ"``), and a deck either as a :class:`Deck` or as its slug. Suits, ranks and
+game types are recognised by their member ``name`` (``Suit.CLUBS``, ``Rank.JACK``,
+``GameType.GRAND``), so nothing here imports the engine.
+
+Templates draw cards with the macros of ``templates/decks/macros.html``; call
+:func:`init_app` to give them the filters and globals they use.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, Protocol
+
+from flask import Flask
+from webapp.decks import names
+
+__all__ = [
+    "CARD_SIZES",
+    "DEFAULT_DECK",
+    "Deck",
+    "back_image",
+    "back_name",
+    "card_image",
+    "card_name",
+    "game_name",
+    "init_app",
+    "notation",
+    "rank_name",
+    "suit_name",
+]
+
+
+class Deck(Enum):
+    """A face for the 32 cards. The value is the slug used in URLs, cookies and file paths."""
+
+    FRENCH = "french"
+    FOUR_COLOUR = "four-colour"
+    GERMAN = "german"
+
+    @property
+    def slug(self) -> str:
+        """Return the url-safe name: ``french``, ``four-colour`` or ``german``."""
+        return self.value
+
+    @property
+    def label(self) -> str:
+        """Return the deck's translated name for a switcher ("French", "Four-colour", "German")."""
+        return str(names.DECK_LABELS[self.value])
+
+    @property
+    def german_faces(self) -> bool:
+        """Tell whether the cards are German-suited (acorns, leaves, hearts, bells)."""
+        return self is Deck.GERMAN
+
+    @classmethod
+    def from_slug(cls, slug: str | None) -> Deck | None:
+        """Return the deck with this slug, or ``None`` for anything else.
+
+        >>> Deck.from_slug("four-colour")
+        <Deck.FOUR_COLOUR: 'four-colour'>
+        >>> Deck.from_slug("tarot") is None
+        True
+        """
+        try:
+            return cls(slug)
+        except ValueError:
+            return None
+
+
+DEFAULT_DECK = Deck.FRENCH
+
+#: Width and height in CSS pixels of each card size (5:7, like the artwork's 240×336).
+#: ``xl`` is for the projector; ``cards.css`` lets it grow with the screen.
+CARD_SIZES: dict[str, tuple[int, int]] = {
+    "sm": (50, 70),
+    "md": (80, 112),
+    "lg": (120, 168),
+    "xl": (180, 252),
+}
+
+SUIT_LETTERS = "CSHD"
+RANK_CHARS = "789TJQKA"
+NOTATIONS = frozenset(s + r for s in SUIT_LETTERS for r in RANK_CHARS)
+
+
+class Named(Protocol):
+    """An enum member of the engine (``Suit``, ``Rank``, ``GameType``): known by its name."""
+
+    @property
+    def name(self) -> str: ...
+
+
+def deck_of(deck: Deck | str | None) -> Deck:
+    """Return ``deck`` as a :class:`Deck`; a slug is accepted, ``None`` means the default."""
+    if isinstance(deck, Deck):
+        return deck
+    if deck is None:
+        return DEFAULT_DECK
+    found = Deck.from_slug(deck)
+    if found is None:
+        raise ValueError(f"no such deck: {deck!r}")
+    return found
+
+
+def notation(card: object) -> str:
+    """Return a card's notation (``"CJ"``) from an engine ``Card`` or the notation itself.
+
+    >>> notation("HT")
+    'HT'
+    """
+    text = str(card)
+    if text not in NOTATIONS:
+        raise ValueError(f"not a card: {card!r}")
+    return text
+
+
+def _member_name(member: Named | str) -> str:
+    return member if isinstance(member, str) else member.name
+
+
+def card_name(card: object, deck: Deck | str | None = DEFAULT_DECK) -> str:
+    """Return the card's accessible name in the current language and deck.
+
+    "jack of clubs" or "Unter of acorns" in English; "Kreuz-Bube" or
+    "Eichel-Unter" in German. The four-colour deck has the French names.
+    """
+    table = names.GERMAN_CARDS if deck_of(deck).german_faces else names.FRENCH_CARDS
+    return str(table[notation(card)])
+
+
+def suit_name(suit: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> str:
+    """Return the suit's name: "clubs" / "acorns", "Kreuz" / "Eichel".
+
+    ``suit`` is the engine's ``Suit`` (or its member name, ``"CLUBS"``).
+    """
+    table = names.GERMAN_SUITS if deck_of(deck).german_faces else names.FRENCH_SUITS
+    return str(table[_member_name(suit)])
+
+
+def rank_name(rank: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> str:
+    """Return the rank's name: "jack" / "Unter", "Bube" / "Unter", "seiska", "sat"…
+
+    ``rank`` is the engine's ``Rank`` (or its member name, ``"JACK"``).
+    """
+    table = names.GERMAN_RANKS if deck_of(deck).german_faces else names.FRENCH_RANKS
+    return str(table[_member_name(rank)])
+
+
+def game_name(game_type: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> str:
+    """Return the game's name as a label: "Clubs" / "Acorns", "Grand", "Null", "Ramsch".
+
+    ``game_type`` is the engine's ``GameType`` (or its member name, ``"GRAND"``).
+    """
+    table = names.GERMAN_GAMES if deck_of(deck).german_faces else names.FRENCH_GAMES
+    return str(table[_member_name(game_type)])
+
+
+def card_image(card: object, deck: Deck | str | None = DEFAULT_DECK) -> str:
+    """Return the card's image as a path under the static folder, for ``url_for('static', …)``."""
+    return f"cards/{deck_of(deck).slug}/{notation(card)}.svg"
+
+
+def back_image() -> str:
+    """Return the card back's image as a path under the static folder (one back for all decks)."""
+    return "cards/back.svg"
+
+
+def back_name() -> str:
+    """Return what a screen reader says for a face-down card."""
+    return str(names.FACE_DOWN)
+
+
+def upper_first(text: object) -> str:
+    """Capitalise the first letter only (Jinja's ``capitalize`` would lower "Eichel-Unter").
+
+    >>> upper_first("jack of clubs")
+    'Jack of clubs'
+    """
+    text = str(text)
+    return text[:1].upper() + text[1:]
+
+
+def parse_card(text: str) -> Any:
+    """Return the engine's ``Card`` for a notation such as ``"CJ"``."""
+    from webapp.engine.cards import DECK
+
+    wanted = notation(text)
+    for card in DECK:
+        if str(card) == wanted:
+            return card
+    raise ValueError(f"not a card: {text!r}")  # pragma: no cover - the engine has all 32
+
+
+def init_app(app: Flask) -> None:
+    """Give templates the filters and globals that the card macros and pages use.
+
+    Filters: ``card`` (notation → engine ``Card``), ``card_name``, ``card_image``,
+    ``suit_name``, ``rank_name``, ``game_name`` (each with the deck as argument:
+    ``c | card_name(deck)``) and ``upper_first``. Globals: ``Deck``, ``DEFAULT_DECK``,
+    ``CARD_SIZES``, ``back_image``, ``back_name``.
+    """
+    app.jinja_env.filters.update(
+        card=parse_card,
+        card_name=card_name,
+        card_image=card_image,
+        suit_name=suit_name,
+        rank_name=rank_name,
+        game_name=game_name,
+        upper_first=upper_first,
+    )
+    app.jinja_env.globals.update(
+        Deck=Deck,
+        DEFAULT_DECK=DEFAULT_DECK,
+        CARD_SIZES=CARD_SIZES,
+        back_image=back_image,
+        back_name=back_name,
+    )

@@ -1,0 +1,373 @@
+"""The lesson pages: the course map, each step as a form, the end of a lesson, a reset.
+
+A view parses the request, lets the step (and through it the engine) judge the answer, stores
+progress through `webapp.storage.lessons`, and renders. Every answer is a POST that redirects
+to the step's own stable URL (``/<lang>/learn/<lesson>/<step>``); htmx gets the step region alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers.response import Response as BaseResponse
+
+from webapp import web
+from webapp.engine import Card, CardSet, Position
+from webapp.storage import db
+from webapp.storage import lessons as store
+from webapp.words import POSITIONS
+
+from .course import LESSONS, lesson_named, number_of
+from .lesson import Lesson, stars_for
+from .steps import BadAnswer, Choose, Number, Order, Pick, PlayCard, Step, Verdict
+from .goals import TrickWinner
+from .text import Ranking
+from .words import current_words
+
+bp = Blueprint("lessons", __name__, url_prefix="/<lang:lang>/learn")
+
+COOKIE = "learner"
+SHOW_SOLUTION_AFTER = 3
+"""Misses after which the right answer is shown."""
+
+Reply = Response | BaseResponse
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _learner() -> store.Learner | None:
+    return store.find_learner(request.cookies.get(COOKIE))
+
+
+def _remember(response: Reply, learner: store.Learner) -> Reply:
+    """Set the learner cookie when it is missing or different."""
+    if request.cookies.get(COOKIE) != learner.id:
+        response.set_cookie(
+            COOKIE, learner.id, max_age=current_app.config["PREFERENCE_COOKIE_MAX_AGE"],
+            httponly=True, samesite="Lax", secure=current_app.config["SESSION_COOKIE_SECURE"],
+        )
+    return response
+
+
+def _lesson_or_404(slug: str) -> Lesson:
+    lesson = lesson_named(slug)
+    if lesson is None:
+        abort(404)
+    return lesson
+
+
+def _step_or_404(lesson: Lesson, number: int) -> Step:
+    if not 1 <= number <= len(lesson.steps):
+        abort(404)
+    return lesson.steps[number - 1]
+
+
+def _answer_from(step: Step, state: store.StepState | None) -> str:
+    """Read the answer text of the form for this kind of step."""
+    form = request.form
+    if isinstance(step, Choose):
+        return form.get("option", "")
+    if isinstance(step, Number):
+        return form.get("answer", "")
+    if isinstance(step, Order):
+        card = form.get("card", "").strip()
+        return " ".join([*map(str, _placed(step, state)), card]) if card else ""
+    if isinstance(step, Pick) and not step.single:
+        return " ".join(form.getlist("card"))
+    return form.get("card", "")
+
+
+def _placed(step: Order, state: store.StepState | None) -> tuple[Card, ...]:
+    """Return the cards already put in the right order."""
+    if state is None or not state.answer:
+        return ()
+    try:
+        cards = [Card.parse(word) for word in state.answer.split()]
+    except ValueError:
+        return ()
+    right = step.answer()
+    placed = []
+    for card, wanted in zip(cards, right):
+        if card is not wanted:
+            break
+        placed.append(card)
+    return tuple(placed)
+
+
+def _finish_if_complete(lesson: Lesson, learner: store.Learner, progress: store.LessonProgress) -> bool:
+    """Mark the lesson finished when every question is solved; return whether it is."""
+    states = store.step_states(learner, lesson.slug)
+    solved = all(
+        states.get(index) is not None and states[index].solved
+        for index, step in enumerate(lesson.steps)
+        if step.interactive
+    )
+    if solved and progress.step >= len(lesson.steps):
+        if not progress.finished:
+            progress.finished = True
+            progress.stars = max(progress.stars, stars_for(progress.mistakes))
+        return True
+    return False
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One hand of a play position, as shown."""
+
+    position: Position
+    name: str
+    cards: tuple[Card, ...]
+    declarer: bool
+    me: bool
+    partner: bool
+
+
+def _step_context(lesson: Lesson, number: int, learner: store.Learner | None, error: str | None = None) -> dict[str, Any]:
+    """Gather what the step templates show."""
+    step = lesson.steps[number - 1]
+    state = store.step_state(learner, lesson.slug, number - 1)
+    words = current_words()
+    verdict: Verdict | None = None
+    if state is not None and state.answer and step.interactive:
+        try:
+            verdict = step.check(state.answer)
+        except BadAnswer:
+            verdict = None
+    solved = bool(state and state.solved) or not step.interactive
+    context: dict[str, Any] = {
+        "lesson": lesson,
+        "lesson_number": number_of(lesson),
+        "number": number,
+        "total": len(lesson.steps),
+        "step": step,
+        "state": state,
+        "verdict": verdict,
+        "solved": solved,
+        "error": error,
+        "deck": words.deck,
+        "t": words.text,
+        "name": words.name,
+        "deck_of": words.deck_of,
+        "ranking": Ranking,
+        "show_solution": bool(state and not state.solved and state.misses >= SHOW_SOLUTION_AFTER),
+        "next_url": (
+            url_for("lessons.step", slug=lesson.slug, number=number + 1)
+            if number < len(lesson.steps)
+            else url_for("lessons.done", slug=lesson.slug)
+        ),
+    }
+    if isinstance(step, Pick):
+        chosen = set()
+        if state and state.answer and not state.solved:
+            chosen = {word for word in state.answer.split()}
+        context["chosen"] = chosen
+        context["is_trick"] = isinstance(step.goal, TrickWinner)
+        context["solution_cards"] = step.answer()
+    if isinstance(step, Order):
+        placed = _placed(step, state)
+        context["placed"] = step.answer() if solved else placed
+        context["left"] = tuple(card for card in step.cards if card not in context["placed"])
+    if isinstance(step, PlayCard):
+        game = step.state
+        played = CardSet(game.current_trick.cards)
+        context["seats"] = tuple(
+            Seat(
+                position,
+                str(POSITIONS[position]),
+                game.rules.order(game.hand(position)) if game.rules else (),
+                declarer=position == game.declarer,
+                me=position == step.me,
+                partner=position not in (step.me, game.declarer) and step.me != game.declarer,
+            )
+            for position in Position
+        )
+        context["trick"] = tuple(
+            (card, str(POSITIONS[player]))
+            for card, player in zip(game.current_trick.cards, game.current_trick.players)
+        )
+        context["legal"] = {str(card) for card in game.hand(step.me) if card not in played}
+        context["good_cards"] = tuple(step.good_cards())
+        context["game_type"] = step.game_type
+    return context
+
+
+def _render_step(lesson: Lesson, number: int, learner: store.Learner | None, *, error: str | None = None, status: int = 200) -> Response:
+    context = _step_context(lesson, number, learner, error)
+    if error and web.is_htmx():
+        status = 200  # htmx swaps only successful answers; the message is in the region
+    return web.render("lessons/step.html", "lessons/_step.html", status=status, **context)
+
+
+# ---------------------------------------------------------------- the course map
+
+
+@bp.get("/")
+def course() -> Response:
+    """Show every lesson with its stars, and where to resume."""
+    learner = _learner()
+    progress = store.progress_of(learner)
+    resume = None
+    if progress:
+        latest = max(progress.values(), key=lambda row: row.updated)
+        lesson = lesson_named(latest.lesson)
+        if lesson is not None and not latest.finished:
+            resume = (lesson, min(latest.step, len(lesson.steps) - 1) + 1)
+    return web.render(
+        "lessons/course.html",
+        lessons=[(number_of(lesson), lesson, progress.get(lesson.slug)) for lesson in LESSONS],
+        resume=resume,
+        lessons_index={lesson.slug: number_of(lesson) for lesson in LESSONS},
+        earned=sum(row.stars for row in progress.values()),
+        possible=3 * len(LESSONS),
+    )
+
+
+@bp.get("/<slug>/")
+def lesson_start(slug: str) -> Reply:
+    """Go to the step where the learner left off (the first one for a new lesson)."""
+    lesson = _lesson_or_404(slug)
+    learner = _learner()
+    row = store.progress_of(learner).get(slug)
+    number = 1 if row is None or row.finished else min(row.step, len(lesson.steps) - 1) + 1
+    return redirect(url_for("lessons.step", slug=slug, number=number))
+
+
+# ---------------------------------------------------------------- steps
+
+
+@bp.get("/<slug>/<int:number>")
+def step(slug: str, number: int) -> Response:
+    """Show one step of a lesson, with the feedback on the last answer."""
+    lesson = _lesson_or_404(slug)
+    _step_or_404(lesson, number)
+    return _render_step(lesson, number, _learner())
+
+
+@bp.post("/<slug>/<int:number>")
+def answer(slug: str, number: int) -> Reply:
+    """Judge an answer (or go on from an explanation), store the progress, show the feedback."""
+    lesson = _lesson_or_404(slug)
+    current = _step_or_404(lesson, number)
+    learner = _learner() or store.new_learner()
+    progress = store.lesson_progress(learner, slug)
+    index = number - 1
+    if not current.interactive:
+        progress.step = max(progress.step, index + 1)
+        finished = _finish_if_complete(lesson, learner, progress)
+        db.session.commit()
+        target = url_for("lessons.done", slug=slug) if number == len(lesson.steps) else url_for(
+            "lessons.step", slug=slug, number=number + 1
+        )
+        if finished:
+            target = url_for("lessons.done", slug=slug)
+        return _remember(redirect(target, code=303), learner)
+    state = store.step_state(learner, slug, index, create=True)
+    assert state is not None
+    if not state.solved:
+        text = _answer_from(current, state)
+        try:
+            verdict = current.check(text)
+        except BadAnswer:
+            db.session.rollback()
+            return _render_step(lesson, number, _learner(), error=_bad_answer(current), status=400)
+        state.answer = " ".join(text.split())  # what was judged, without padding
+        if verdict.correct and verdict.done:
+            state.solved = True
+            progress.step = max(progress.step, index + 1)
+            _finish_if_complete(lesson, learner, progress)
+        elif not verdict.correct:
+            state.misses += 1
+            progress.mistakes += 1
+        db.session.commit()
+    if web.is_htmx():
+        return _remember(_render_step(lesson, number, learner), learner)
+    return _remember(redirect(url_for("lessons.step", slug=slug, number=number), code=303), learner)
+
+
+def _bad_answer(step: Step) -> str:
+    """Say what is wrong with a form no one could answer honestly (or an empty one)."""
+    if isinstance(step, Number):
+        return _("Type a whole number, for example 18.")
+    if isinstance(step, Choose):
+        return _("Choose one of the answers.")
+    return _("Choose one of the cards shown.")
+
+
+@bp.post("/<slug>/<int:number>/hint")
+def hint(slug: str, number: int) -> Reply:
+    """Show the step's hint (it costs no star)."""
+    lesson = _lesson_or_404(slug)
+    current = _step_or_404(lesson, number)
+    if current.hint is None:
+        abort(404)
+    learner = _learner() or store.new_learner()
+    state = store.step_state(learner, slug, number - 1, create=True)
+    assert state is not None
+    state.hint = True
+    db.session.commit()
+    if web.is_htmx():
+        return _remember(_render_step(lesson, number, learner), learner)
+    return _remember(redirect(url_for("lessons.step", slug=slug, number=number), code=303), learner)
+
+
+# ---------------------------------------------------------------- end, restart, reset
+
+
+@bp.get("/<slug>/done")
+def done(slug: str) -> Response:
+    """Show the stars of a finished lesson, or the questions still open."""
+    lesson = _lesson_or_404(slug)
+    learner = _learner()
+    row = store.progress_of(learner).get(slug)
+    states = store.step_states(learner, slug)
+    open_steps = [
+        index + 1
+        for index, step in enumerate(lesson.steps)
+        if step.interactive and not (states.get(index) and states[index].solved)
+    ]
+    position = LESSONS.index(lesson)
+    return web.render(
+        "lessons/done.html",
+        lesson=lesson,
+        lesson_number=number_of(lesson),
+        row=row,
+        stars=row.stars if row and row.finished else 0,
+        mistakes=row.mistakes if row else 0,
+        open_steps=open_steps,
+        next_lesson=LESSONS[position + 1] if position + 1 < len(LESSONS) else None,
+    )
+
+
+@bp.post("/<slug>/restart")
+def restart(slug: str) -> Reply:
+    """Start a lesson again from its first step; the best stars stay."""
+    _lesson_or_404(slug)
+    learner = _learner() or store.new_learner()
+    store.restart_lesson(learner, slug)
+    db.session.commit()
+    return _remember(redirect(url_for("lessons.step", slug=slug, number=1), code=303), learner)
+
+
+@bp.get("/reset")
+def reset_form() -> Response:
+    """Ask before forgetting all progress."""
+    return web.render("lessons/reset.html")
+
+
+@bp.post("/reset")
+def reset() -> Reply:
+    """Forget all progress and stars, when confirmed."""
+    learner = _learner()
+    if request.form.get("confirm") != "yes":
+        return web.render(
+            "lessons/reset.html", status=400,
+            error=_("Tick the box to confirm that all your progress may be forgotten."),
+        )
+    if learner is not None:
+        store.reset_learner(learner)
+        db.session.commit()
+    return redirect(url_for("lessons.course"), code=303)

@@ -1,0 +1,223 @@
+"""A list as a CSV file, and back: its title, players, house rules and hands.
+
+The file is UTF-8 (with a byte-order mark, so spreadsheets see the accents), comma-separated
+(a file saved with semicolons reads as well). Four lines describe the list, an empty line
+follows, then a table with one line per hand::
+
+    kiebitz-scoresheet,1
+    title,Friday at Ute's
+    players,Anna,Ben,Cem
+    rules,kontra,ramsch_passed_in,bock:split_60
+    <empty line>
+    number,dealer,kind,declarer,game,hand,...,score_1,score_2,score_3,total_1,total_2,total_3
+    1,Anna,game,Ben,hearts,1,,,,2,,95,some,,40,,,,,,,,,,0,50,0,0,50,0
+
+``rules`` lists the house rules that are on, by their code words (`HouseRules.tokens`). The
+hand columns are `COLUMNS`: ``kind`` is ``game``, ``ramsch`` or ``passed``; ``declarer`` and
+``durchmarsch`` are player names; flags (``hand``, ``kontra``, ``jungfrau_2``, ...) are ``1`` or
+empty; ``matadors`` counts them and ``without`` marks "without"; ``points`` are the declarer's
+card points, ``tricks`` is ``some``, ``all`` (Schwarz) or ``none`` (declarer Schwarz);
+``null_result`` is ``won`` or ``lost``; ``points_n`` and ``jungfrau_n`` are the n-th player's
+Ramsch points and Jungfrau; ``pushes`` counts Schieberamsch pushes. ``number``, ``dealer``,
+``score_n`` and ``total_n`` are written for reading and ignored when the file is read back:
+the hands are the truth, the scores are worked out again.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from webapp.engine import InputReason
+from webapp.scoresheet.sheet import (
+    MAX_TITLE,
+    EntryError,
+    HouseRules,
+    Issue,
+    Problem,
+    Sheet,
+    check_names,
+    clean_text,
+    entry_from_fields,
+    entry_to_fields,
+    first_invalid,
+)
+
+__all__ = ["COLUMNS", "MAGIC", "VERSION", "MAX_HANDS", "FileProblem", "FileError", "ListFile",
+           "write", "read"]
+
+MAGIC: Final = "kiebitz-scoresheet"
+VERSION: Final = "1"
+MAX_HANDS: Final = 1000
+COLUMNS: Final = (
+    "kind", "declarer", "game", "hand", "schneider_announced", "schwarz_announced", "ouvert",
+    "matadors", "without", "points", "tricks", "null_result", "bid", "kontra", "re",
+)
+_SEAT_COLUMNS: Final = ("points", "jungfrau")
+_RAMSCH_COLUMNS: Final = ("durchmarsch", "pushes")
+_NAME_COLUMNS: Final = ("declarer", "durchmarsch")
+
+
+class FileProblem(Enum):
+    """What keeps a file from being read as a list."""
+
+    NOT_A_LIST = "not_a_list"  # not a Kiebitz scoresheet file
+    VERSION = "version"  # written by a newer Kiebitz
+    NOT_TEXT = "not_text"  # not UTF-8 text
+    MISSING_LINE = "missing_line"  # the title, players or rules line is missing
+    UNKNOWN_RULE = "unknown_rule"
+    MISSING_COLUMN = "missing_column"
+    TOO_MANY_HANDS = "too_many_hands"
+    UNKNOWN_PLAYER = "unknown_player"  # a name that is not one of the players
+
+
+class FileError(ValueError):
+    """Where a file is wrong: its line (from 1), column name, and why."""
+
+    def __init__(self, line: int, column: str, reason: FileProblem | InputReason | Problem,
+                 value: int | str | None = None) -> None:
+        super().__init__(line, column, reason.name)
+        self.line = line
+        self.column = column
+        self.reason = reason
+        self.value = value
+
+
+@dataclass(frozen=True, slots=True)
+class ListFile:
+    """A list as read from a file, ready to be stored."""
+
+    title: str
+    players: tuple[str, ...]
+    rules: HouseRules
+    hands: tuple[dict[str, str], ...]
+
+
+def header(players: int) -> tuple[str, ...]:
+    """Return the column names of the hand table for a table of ``players``."""
+    seats = range(1, players + 1)
+    return (
+        "number", "dealer", *COLUMNS,
+        *(f"{name}_{seat}" for name in _SEAT_COLUMNS for seat in seats),
+        *_RAMSCH_COLUMNS,
+        *(f"score_{seat}" for seat in seats),
+        *(f"total_{seat}" for seat in seats),
+    )
+
+
+def write(title: str, players: Sequence[str], rules: HouseRules, sheet: Sheet) -> str:
+    """Return the list as the text of a CSV file (with a byte-order mark)."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    table = csv.writer(out, lineterminator="\r\n")
+    table.writerow([MAGIC, VERSION])
+    table.writerow(["title", title])
+    table.writerow(["players", *players])
+    table.writerow(["rules", *rules.tokens()])
+    table.writerow([])
+    columns = header(len(players))
+    table.writerow(columns)
+    for row in sheet.rows:
+        fields = entry_to_fields(row.entry)
+        for name in _NAME_COLUMNS:
+            if fields.get(name):
+                fields[name] = players[int(fields[name]) - 1]
+        fields["number"] = str(row.slot.number)
+        fields["dealer"] = players[row.slot.dealer]
+        for seat, (score, total) in enumerate(zip(row.scores, row.totals), start=1):
+            fields[f"score_{seat}"] = str(score)
+            fields[f"total_{seat}"] = str(total)
+        table.writerow([fields.get(column, "") for column in columns])
+    return out.getvalue()
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FileError(1, "", FileProblem.NOT_TEXT) from None
+
+
+def _keyed_line(lines: list[list[str]], index: int, key: str) -> list[str]:
+    if index >= len(lines) or not lines[index] or lines[index][0].strip() != key:
+        raise FileError(index + 1, key, FileProblem.MISSING_LINE)
+    return [cell for cell in lines[index][1:]]
+
+
+def read(data: bytes) -> ListFile:
+    """Read a list from the bytes of a CSV file; raise `FileError` at the first thing wrong.
+
+    Every hand is checked as the entry form checks it, but for its place in the list (see
+    `first_invalid`).
+    """
+    text = _decode(data)
+    first = text.split("\n", 1)[0]
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        lines = list(reader)
+    except csv.Error:  # a NUL byte, a field longer than csv allows
+        raise FileError(reader.line_num, "", FileProblem.NOT_TEXT) from None
+    if not lines or not lines[0] or lines[0][0].strip() != MAGIC:
+        raise FileError(1, "", FileProblem.NOT_A_LIST)
+    if len(lines[0]) < 2 or lines[0][1].strip() != VERSION:
+        raise FileError(1, "", FileProblem.VERSION)
+    title_cells = _keyed_line(lines, 1, "title")
+    title = clean_text(",".join(title_cells))
+    if len(title) > MAX_TITLE:
+        raise FileError(2, "title", Problem.TITLE_TOO_LONG, MAX_TITLE)
+    names = [name for name in _keyed_line(lines, 2, "players") if name.strip()]
+    try:
+        players = check_names(names)
+    except EntryError as error:
+        raise FileError(3, error.issue.field, error.issue.reason, error.issue.value) from None
+    try:
+        rules = HouseRules.from_tokens(token.strip() for token in _keyed_line(lines, 3, "rules")
+                                       if token.strip())
+    except ValueError as error:
+        raise FileError(4, "rules", FileProblem.UNKNOWN_RULE, str(error)) from None
+    body = [(number, line) for number, line in enumerate(lines[4:], start=5) if any(c.strip() for c in line)]
+    if not body:
+        raise FileError(len(lines) + 1, "number", FileProblem.MISSING_COLUMN)
+    (header_line, columns), rows = body[0], body[1:]
+    names_at = {name.strip(): index for index, name in enumerate(columns)}
+    needed = [column for column in header(len(players)) if column not in ("number", "dealer")
+              and not column.startswith(("score_", "total_"))]
+    for column in needed:
+        if column not in names_at:
+            raise FileError(header_line, column, FileProblem.MISSING_COLUMN)
+    if len(rows) > MAX_HANDS:
+        raise FileError(rows[MAX_HANDS][0], "number", FileProblem.TOO_MANY_HANDS, MAX_HANDS)
+    seat_of = {name: str(seat) for seat, name in enumerate(players, start=1)}
+    hands: list[dict[str, str]] = []
+    entries = []
+    for number, line in rows:
+        cells = {column: (line[index].strip() if index < len(line) else "")
+                 for column, index in names_at.items() if column in needed}
+        for column in _NAME_COLUMNS:
+            if cells.get(column):
+                if cells[column] not in seat_of:
+                    raise FileError(number, column, FileProblem.UNKNOWN_PLAYER, cells[column])
+                cells[column] = seat_of[cells[column]]
+        try:
+            entry = entry_from_fields(cells, players=len(players))
+        except EntryError as error:
+            raise _at(number, error.issue) from None
+        entries.append(entry)
+        hands.append(entry_to_fields(entry))
+    invalid = first_invalid(len(players), rules, entries)
+    if invalid is not None:
+        index, issue = invalid
+        raise _at(rows[index][0], issue)
+    return ListFile(title=title, players=players, rules=rules, hands=tuple(hands))
+
+
+def _at(line: int, issue: Issue) -> FileError:
+    """Place an entry's issue in the file: the column is the field's name."""
+    column = "points_1" if issue.field == "ramsch" else issue.field
+    return FileError(line, column, issue.reason, issue.value)
+

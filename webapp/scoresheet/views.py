@@ -1,0 +1,441 @@
+"""The scoresheet's pages: my lists, a new list, the sheet with its entry form, edit, undo, files.
+
+Each view parses the request, asks `sheet` (the list logic) and `webapp.storage.scoresheet`
+(the database), and renders. Every change is a POST that carries the list's revision; a stale
+one is refused with the current sheet shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from flask import Response, abort, flash, get_flashed_messages, redirect, request, url_for
+from flask_babel import gettext, pgettext
+from werkzeug.wrappers import Response as BaseResponse
+
+from webapp import web
+from webapp.engine import BID_VALUES, BockTrigger, GameType
+from webapp.engine.game import Phase
+from webapp.scoresheet import bp, words
+from webapp.scoresheet.chart import chart
+from webapp.scoresheet.forms import Form, NewList, entry_values, read_new_list, rules_form
+from webapp.scoresheet.sheet import (
+    MAX_NAME,
+    MAX_TITLE,
+    PRESETS,
+    Entry,
+    EntryError,
+    Game,
+    HouseRules,
+    Issue,
+    Preset,
+    RoundKind,
+    Sheet,
+    Slot,
+    build,
+    check,
+    entry_from_fields,
+    entry_to_fields,
+)
+from webapp.scoresheet.transfer import FileError, read, write
+from webapp.storage import scoresheet as store
+from webapp.words import PHASES
+
+LISTS_COOKIE = "scoresheet_lists"
+REMEMBERED = 40  # lists a browser keeps in its cookie
+GAME_ORDER = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND,
+              GameType.NULL)
+KINDS = ("game", "ramsch", "passed")
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A stored list with its entries and the sheet derived from them."""
+
+    stored: store.StoredList
+    rules: HouseRules
+    entries: tuple[Entry, ...]
+    sheet: Sheet
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Return the players' names, seat by seat."""
+        return self.stored.players
+
+
+def _load(token: str) -> Loaded:
+    stored = store.load_list(token)
+    if stored is None:
+        abort(404)
+    rules = HouseRules.from_tokens(stored.rules)
+    players = len(stored.players)
+    entries = tuple(entry_from_fields(fields, players=players) for fields in stored.hands)
+    return Loaded(stored, rules, entries, build(players, rules, entries))
+
+
+def _known_tokens() -> list[str]:
+    return [token for token in request.cookies.get(LISTS_COOKIE, "").split(".") if token][:REMEMBERED]
+
+
+def _remember(response: BaseResponse, tokens: list[str]) -> BaseResponse:
+    from flask import current_app
+
+    response.set_cookie(
+        LISTS_COOKIE,
+        ".".join(tokens[:REMEMBERED]),
+        max_age=current_app.config["PREFERENCE_COOKIE_MAX_AGE"],
+        httponly=True,
+        samesite="Lax",
+        secure=current_app.config["SESSION_COOKIE_SECURE"],
+    )
+    return response
+
+
+def _revision() -> int:
+    try:
+        return int(request.form.get("revision", ""))
+    except ValueError:
+        return -1
+
+
+def _kinds(slot: Slot, rules: HouseRules) -> list[str]:
+    """Return what may be entered for a hand in ``slot``: game, ramsch, passed."""
+    if slot.round is RoundKind.RAMSCH:
+        return ["ramsch", "game"] if rules.ramsch_grand_hand else ["ramsch"]
+    return ["game", "ramsch" if rules.ramsch_passed_in else "passed"]
+
+
+def _entry_form(loaded: Loaded, slot: Slot, *, values: dict[str, str] | None = None,
+                issue: Issue | None = None, number: int | None = None) -> dict[str, Any]:
+    """Describe the entry form for ``slot``: its values, kinds, error and focus."""
+    kinds = _kinds(slot, loaded.rules)
+    values = dict(values or {})
+    if values.get("kind") in KINDS and values["kind"] not in kinds:
+        kinds.append(values["kind"])  # an edited hand that no longer fits keeps its kind shown
+    values.setdefault("kind", kinds[0])
+    if slot.round is RoundKind.RAMSCH and values["kind"] == "game":
+        values["game"], values["hand"] = "grand", "1"
+    first_points = f"points_{slot.seats[0] + 1}"
+    focus = issue.field if issue else ("declarer" if values["kind"] == "game" else first_points)
+    if focus == "ramsch":
+        focus = first_points
+    return {
+        "slot": slot,
+        "kinds": kinds,
+        "kind_labels": _kind_labels(slot),
+        "shown": _shown_fields(slot, loaded.rules),
+        "form": Form(values),
+        "issue": issue,
+        "error": words.issue_text(issue, loaded.rules) if issue else "",
+        "focus": focus,
+        "number": number,
+        "action": url_for(".edit_hand", token=loaded.stored.token, number=number) if number
+        else url_for(".add_hand", token=loaded.stored.token),
+    }
+
+
+def _kind_labels(slot: Slot) -> dict[str, str]:
+    game = gettext("A Grand Hand instead") if slot.round is RoundKind.RAMSCH else gettext("A game")
+    return {"game": game, "ramsch": pgettext("game", "Ramsch"), "passed": str(PHASES[Phase.PASSED_IN])}
+
+
+def _shown_fields(slot: Slot, rules: HouseRules) -> set[str]:
+    """Return the fields whose problems the entry form shows beside them."""
+    shown = {"kind", "declarer", "schneider_announced", "schwarz_announced", "ouvert", "matadors",
+             "points", "tricks", "durchmarsch", "ramsch"}
+    shown |= {f"{name}_{seat + 1}" for seat in slot.seats for name in ("points", "jungfrau")}
+    if slot.round is not RoundKind.RAMSCH:
+        shown |= {"bid", "game", "hand", "null_result"} | ({"kontra", "re"} if rules.kontra else set())
+    if rules.schieberamsch:
+        shown.add("pushes")
+    return shown
+
+
+def _rows(loaded: Loaded, phrases: words.Phrases) -> list[dict[str, Any]]:
+    """Describe each hand of the sheet for the table: reading, each player's cell, issues."""
+    names = loaded.names
+    hands_url = url_for(".add_hand", token=loaded.stored.token)  # a hand's page is hands_url/<number>
+    seeger = loaded.rules.seeger_fabian
+    rows = []
+    for row in loaded.sheet.rows:
+        issues = [words.issue_text(issue, loaded.rules) for issue in row.issues]
+        if row.invalid is not None:
+            issues.append(words.issue_text(row.invalid, loaded.rules))
+        standing = row.seeger_fabian_totals if seeger else row.totals
+        delta = row.seeger_fabian if seeger else row.scores
+        rows.append({
+            "row": row,
+            "dealer": names[row.slot.dealer],
+            "declarer": names[row.entry.declarer] if isinstance(row.entry, Game) else "",
+            "reading": phrases.reading(row, names),
+            "cells": [(phrases.signed(total), phrases.signed(change) if change else "", seat == row.slot.sitting_out)
+                      for seat, (total, change) in enumerate(zip(standing, delta))],
+            "triggers": [str(words.TRIGGER_SHORT[trigger]) for trigger in row.triggers]
+            + ([str(words.TWO_ROUNDS_SHORT)] if row.two_rounds else []),
+            "issues": issues,
+            "change": phrases.text["change"] % {"number": row.slot.number},
+            "edit": f"{hands_url}/{row.slot.number}",
+        })
+    return rows
+
+
+def _undo_label(change: store.Change | None) -> str:
+    if change is None:
+        return ""
+    if change.action is store.Action.ADD:
+        return gettext("Undo: entering hand %(number)s", number=change.number)
+    if change.action is store.Action.EDIT:
+        return gettext("Undo: the change to hand %(number)s", number=change.number)
+    return gettext("Undo: deleting hand %(number)s", number=change.number)
+
+
+def _context(loaded: Loaded, **extra: Any) -> dict[str, Any]:
+    sheet = loaded.sheet
+    phrases = words.Phrases(web.current_deck())
+    standings = [tuple(0 for _ in loaded.names)] + [
+        row.seeger_fabian_totals if loaded.rules.seeger_fabian else row.totals for row in sheet.rows
+    ]
+    context: dict[str, Any] = {
+        "htmx": web.is_htmx(),
+        "editable": True,
+        "saved": False,
+        "token": loaded.stored.token,
+        "title": loaded.stored.title or gettext("List of %(players)s", players=", ".join(loaded.names)),
+        "names": loaded.names,
+        "rules": loaded.rules,
+        "rule_lines": rule_lines(loaded.rules),
+        "sheet": sheet,
+        "rows": _rows(loaded, phrases),
+        "revision": loaded.stored.revision,
+        "upcoming": words.upcoming(sheet.rounds),
+        "undo_label": _undo_label(loaded.stored.last_change),
+        "chart": chart(standings) if sheet.rows else None,
+        "messages": get_flashed_messages(),
+        "bid_values": BID_VALUES,
+        "game_names": {game.value: phrases.games[game] for game in GAME_ORDER},
+    }
+    context.update(extra)
+    return context
+
+
+def _sheet(loaded: Loaded, *, status: int = 200, form: dict[str, Any] | None = None,
+           notice: str = "", saved: bool = False) -> Response:
+    """Render the sheet page (or, for htmx, its swap region)."""
+    entry = form or _entry_form(loaded, loaded.sheet.next)
+    return web.render("scoresheet/sheet.html", "scoresheet/_sheet.html", status=status,
+                      **_context(loaded, entry=entry, notice=notice, saved=saved))
+
+
+def _refused_status() -> int:
+    """Return the status of a refused change: htmx swaps only a 200, a browser shows any."""
+    return 200 if web.is_htmx() else 422
+
+
+def _stale(loaded: Loaded, values: dict[str, str] | None = None) -> Response:
+    notice = gettext(
+        "This list was changed in another window or by another player. Here it is as it stands now; "
+        "nothing was saved. Check the hands, then enter yours again."
+    )
+    form = _entry_form(loaded, loaded.sheet.next, values=values)
+    return _sheet(loaded, status=200 if web.is_htmx() else 409, form=form, notice=notice)
+
+
+def _saved(loaded: Loaded, message: str, anchor: str = "entry") -> BaseResponse:
+    """Answer a change that was saved: the fresh sheet for htmx, else a redirect (PRG)."""
+    if web.is_htmx():
+        fresh = _load(loaded.stored.token)
+        return _sheet(fresh, notice=message, saved=True)
+    flash(message)
+    return redirect(url_for(".sheet", token=loaded.stored.token, _anchor=anchor), code=303)
+
+
+@bp.get("/")
+def index() -> BaseResponse:
+    """Show the lists this browser made, and how to start or import one."""
+    found = store.summaries(_known_tokens())
+    return web.render("scoresheet/index.html", lists=found, import_error="")
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_list() -> BaseResponse:
+    """Ask for the players and the house rules; create the list."""
+    if request.method == "GET":
+        return web.render("scoresheet/new.html", **_new_context(rules_form(PRESETS[Preset.PUB]), None))
+    form = Form(request.form.to_dict(), {"bock": request.form.getlist("bock")})
+    try:
+        wanted: NewList = read_new_list(request.form.to_dict(), request.form.getlist("bock"))
+    except EntryError as error:
+        return web.render("scoresheet/new.html", status=422, **_new_context(form, error.issue))
+    token = store.create_list(title=wanted.title, players=wanted.players, rules=wanted.rules.tokens())
+    response = redirect(url_for(".sheet", token=token), code=303)
+    return _remember(response, [token, *_known_tokens()])
+
+
+def _new_context(form: Form, issue: Issue | None) -> dict[str, Any]:
+    return {
+        "form": form,
+        "issue": issue,
+        "error": words.issue_text(issue, HouseRules()) if issue else "",
+        "presets": words.PRESETS,
+        "preset_help": words.PRESET_HELP,
+        "rule_labels": words.RULE_LABELS,
+        "rule_help": words.RULE_HELP,
+        "triggers": [(trigger.value, words.TRIGGERS[trigger]) for trigger in BockTrigger],
+        "two_rounds": words.TWO_ROUNDS,
+        "max_name": MAX_NAME,
+        "max_title": MAX_TITLE,
+        "preset_tokens": {preset.value: " ".join(rules.tokens()) for preset, rules in PRESETS.items()},
+    }
+
+
+@bp.post("/import")
+def import_list() -> BaseResponse:
+    """Create a list from a CSV file saved by Kiebitz (or written by hand in its format)."""
+    upload = request.files.get("file")
+    data = upload.read() if upload else b""
+    try:
+        listing = read(data)
+    except FileError as error:
+        text = words.file_error_text(error, HouseRules())
+        found = store.summaries(_known_tokens())
+        return web.render("scoresheet/index.html", status=422, lists=found, import_error=text)
+    token = store.create_list(title=listing.title, players=listing.players,
+                              rules=listing.rules.tokens(), hands=listing.hands)
+    flash(gettext("The list was read from the file."))
+    response = redirect(url_for(".sheet", token=token), code=303)
+    return _remember(response, [token, *_known_tokens()])
+
+
+@bp.get("/<token>")
+def sheet(token: str) -> BaseResponse:
+    """Show the list: the entry form for the next hand, the hands, the totals and the chart."""
+    return _sheet(_load(token))
+
+
+@bp.post("/<token>/hands")
+def add_hand(token: str) -> BaseResponse:
+    """Enter the next hand: checked, then committed at once; or shown again with the problem."""
+    loaded = _load(token)
+    values = entry_values(request.form, len(loaded.names))
+    if _revision() != loaded.stored.revision:
+        return _stale(loaded, values)
+    slot = loaded.sheet.next
+    try:
+        entry = entry_from_fields(values, players=len(loaded.names))
+        check(len(loaded.names), loaded.rules, loaded.entries, entry)
+    except EntryError as error:
+        form = _entry_form(loaded, slot, values=values, issue=error.issue)
+        return _sheet(loaded, status=_refused_status(), form=form)
+    try:
+        store.add_hand(token, loaded.stored.revision, entry_to_fields(entry))
+    except store.Stale:
+        return _stale(_load(token), values)
+    return _saved(loaded, gettext("Hand %(number)s entered.", number=slot.number))
+
+
+def _hand_slot(loaded: Loaded, number: int) -> Slot:
+    if not 1 <= number <= len(loaded.entries):
+        abort(404)
+    return loaded.sheet.rows[number - 1].slot
+
+
+@bp.route("/<token>/hands/<int:number>", methods=["GET", "POST"])
+def edit_hand(token: str, number: int) -> BaseResponse:
+    """Change a hand that was entered; everything after it is worked out again."""
+    loaded = _load(token)
+    slot = _hand_slot(loaded, number)
+    if request.method == "GET":
+        values = entry_to_fields(loaded.entries[number - 1])
+        return _edit_page(loaded, _entry_form(loaded, slot, values=values, number=number))
+    values = entry_values(request.form, len(loaded.names))
+    if _revision() != loaded.stored.revision:
+        return _stale(loaded)
+    try:
+        entry = entry_from_fields(values, players=len(loaded.names))
+        check(len(loaded.names), loaded.rules, loaded.entries, entry, at=number - 1)
+    except EntryError as error:
+        form = _entry_form(loaded, slot, values=values, issue=error.issue, number=number)
+        return _edit_page(loaded, form, status=422)
+    try:
+        store.edit_hand(token, loaded.stored.revision, number, entry_to_fields(entry))
+    except (store.Stale, store.NoSuchHand):
+        return _stale(_load(token))
+    return _saved(loaded, gettext("Hand %(number)s changed; the list was worked out again.", number=number),
+                  anchor=f"hand-{number}")
+
+
+def _edit_page(loaded: Loaded, form: dict[str, Any], status: int = 200) -> Response:
+    return web.render("scoresheet/edit.html", status=status, **_context(loaded, entry=form))
+
+
+@bp.post("/<token>/hands/<int:number>/delete")
+def delete_hand(token: str, number: int) -> BaseResponse:
+    """Delete a hand; the hands after it move up, and undo brings it back."""
+    loaded = _load(token)
+    _hand_slot(loaded, number)
+    if _revision() != loaded.stored.revision:
+        return _stale(loaded)
+    try:
+        store.delete_hand(token, loaded.stored.revision, number)
+    except (store.Stale, store.NoSuchHand):
+        return _stale(_load(token))
+    return _saved(loaded, gettext("Hand %(number)s deleted. Undo brings it back.", number=number))
+
+
+@bp.post("/<token>/undo")
+def undo(token: str) -> BaseResponse:
+    """Take back the last change (an entry, an edit or a deletion)."""
+    loaded = _load(token)
+    if _revision() != loaded.stored.revision:
+        return _stale(loaded)
+    try:
+        change = store.undo(token, loaded.stored.revision)
+    except store.Stale:
+        return _stale(_load(token))
+    return _saved(loaded, _undone_text(change))
+
+
+def _undone_text(change: store.Change | None) -> str:
+    if change is None:
+        return gettext("There is nothing to undo.")
+    if change.action is store.Action.ADD:
+        return gettext("Hand %(number)s was taken back.", number=change.number)
+    if change.action is store.Action.EDIT:
+        return gettext("The change to hand %(number)s was taken back.", number=change.number)
+    return gettext("Hand %(number)s is back.", number=change.number)
+
+
+@bp.get("/<token>/print")
+def print_view(token: str) -> BaseResponse:
+    """Show the list as a clean sheet for paper."""
+    loaded = _load(token)
+    return web.render("scoresheet/print.html", **_context(loaded, today=date.today(), editable=False))
+
+
+@bp.get("/<token>/list.csv")
+def export(token: str) -> BaseResponse:
+    """Send the list as a CSV file that Kiebitz reads back (and spreadsheets open)."""
+    loaded = _load(token)
+    text = write(loaded.stored.title, loaded.names, loaded.rules, loaded.sheet)
+    response = Response(text.encode("utf-8"), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="kiebitz-list-{date.today().isoformat()}.csv"'
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    return response
+
+
+@bp.post("/<token>/forget")
+def forget(token: str) -> BaseResponse:
+    """Take a list off this browser's "my lists" (the list itself stays, at its address)."""
+    response = redirect(url_for(".index"), code=303)
+    return _remember(response, [known for known in _known_tokens() if known != token])
+
+
+def rule_lines(rules: HouseRules) -> list[str]:
+    """List the house rules a list is kept by, in words."""
+    lines = [str(words.RULE_LABELS[name]) for name in words.RULE_LABELS if getattr(rules, name)]
+    after = [words.TRIGGERS[trigger] for trigger in BockTrigger if trigger in rules.bock]
+    after += [words.TWO_ROUNDS] if rules.bock_two_rounds else []
+    return lines + [gettext("Bock round after: %(trigger)s", trigger=trigger) for trigger in after]
+

@@ -1,0 +1,300 @@
+"""Scoresheets: lists, their hands, and the change log that undo walks back.
+
+A list is found by its token alone (``secrets.token_urlsafe``, unguessable): whoever has the URL
+may keep the list. Each hand is a row holding the entry's string fields; a deleted hand stays as a
+row marked deleted, so that undo can bring it back at its place (hands are ordered by id). Every
+change is logged with the fields before and after it; undo reverts the newest change not undone
+yet and marks it undone. Each change is one transaction and carries the revision of the list it
+was made on: a change made on an older revision (another tab, another person) is refused with
+`Stale`, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import Enum
+
+from sqlalchemy import JSON, ForeignKey, String, select, update
+from sqlalchemy.orm import Mapped, mapped_column
+
+from webapp.storage import db
+
+__all__ = [
+    "Action",
+    "Change",
+    "StoredList",
+    "Summary",
+    "Stale",
+    "NoSuchHand",
+    "new_token",
+    "create_list",
+    "load_list",
+    "summaries",
+    "add_hand",
+    "edit_hand",
+    "delete_hand",
+    "undo",
+    "TOKEN_LENGTH",
+]
+
+TOKEN_LENGTH = 43
+TITLE_LENGTH = 80
+NAME_LENGTH = 40
+
+Fields = dict[str, str]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_token() -> str:
+    """Return a fresh unguessable list token (128 random bits)."""
+    return secrets.token_urlsafe(16)
+
+
+class ScoreList(db.Model):  # type: ignore[name-defined,misc]
+    """A list: its players, house rules, and revision (raised by every change)."""
+
+    __tablename__ = "scoresheet_lists"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True)
+    title: Mapped[str] = mapped_column(String(TITLE_LENGTH), default="")
+    players: Mapped[list[str]] = mapped_column(JSON)
+    rules: Mapped[list[str]] = mapped_column(JSON)
+    revision: Mapped[int] = mapped_column(default=0)
+    created: Mapped[datetime] = mapped_column(default=_now)
+    updated: Mapped[datetime] = mapped_column(default=_now)
+
+
+class ScoreHand(db.Model):  # type: ignore[name-defined,misc]
+    """One hand of a list: the entry's string fields; deleted hands stay for undo."""
+
+    __tablename__ = "scoresheet_hands"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    list_id: Mapped[int] = mapped_column(ForeignKey("scoresheet_lists.id", ondelete="CASCADE"), index=True)
+    fields: Mapped[dict[str, str]] = mapped_column(JSON)
+    deleted: Mapped[bool] = mapped_column(default=False)
+
+
+class ScoreChange(db.Model):  # type: ignore[name-defined,misc]
+    """One change to a list's hands, with the fields before and after it."""
+
+    __tablename__ = "scoresheet_changes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    list_id: Mapped[int] = mapped_column(ForeignKey("scoresheet_lists.id", ondelete="CASCADE"), index=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("scoresheet_hands.id", ondelete="CASCADE"))
+    action: Mapped[str] = mapped_column(String(8))
+    before: Mapped[dict[str, str] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, str] | None] = mapped_column(JSON)
+    undone: Mapped[bool] = mapped_column(default=False)
+    created: Mapped[datetime] = mapped_column(default=_now)
+
+
+class Action(Enum):
+    """What a change did to a hand."""
+
+    ADD = "add"
+    EDIT = "edit"
+    DELETE = "delete"
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A change that undo would revert: what it did, to which hand (numbered from 1)."""
+
+    action: Action
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredList:
+    """A list as stored: its hands' fields in order, and the change undo would revert."""
+
+    token: str
+    title: str
+    players: tuple[str, ...]
+    rules: tuple[str, ...]
+    revision: int
+    created: datetime
+    updated: datetime
+    hands: tuple[Fields, ...]
+    last_change: Change | None
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A list in a listing of lists."""
+
+    token: str
+    title: str
+    players: tuple[str, ...]
+    hands: int
+    updated: datetime
+
+
+class Stale(Exception):
+    """The list changed since the page the change came from was shown."""
+
+
+class NoSuchHand(Exception):
+    """The hand number names no hand of the list."""
+
+
+def create_list(*, title: str, players: Sequence[str], rules: Sequence[str],
+                hands: Iterable[Mapping[str, str]] = ()) -> str:
+    """Store a new list (with its hands, for an import) in one transaction; return its token."""
+    record = ScoreList(token=new_token(), title=title, players=list(players), rules=list(rules))
+    db.session.add(record)
+    db.session.flush()
+    for fields in hands:
+        hand = ScoreHand(list_id=record.id, fields=dict(fields))
+        db.session.add(hand)
+    db.session.commit()
+    return record.token
+
+
+def _find(token: str) -> ScoreList | None:
+    if not token or len(token) > TOKEN_LENGTH:
+        return None
+    return db.session.execute(select(ScoreList).filter_by(token=token)).scalar_one_or_none()
+
+
+def _live_hands(list_id: int) -> list[ScoreHand]:
+    query = select(ScoreHand).filter_by(list_id=list_id, deleted=False).order_by(ScoreHand.id)
+    return list(db.session.execute(query).scalars())
+
+
+def _last_change(list_id: int) -> ScoreChange | None:
+    query = (select(ScoreChange).filter_by(list_id=list_id, undone=False)
+             .order_by(ScoreChange.id.desc()).limit(1))
+    return db.session.execute(query).scalar_one_or_none()
+
+
+def _number_of(hand_id: int, live: list[ScoreHand]) -> int:
+    """Return the number a hand has among the ``live`` hands, or would have if brought back."""
+    return 1 + sum(1 for hand in live if hand.id < hand_id)
+
+
+def load_list(token: str) -> StoredList | None:
+    """Return the list with this token, or None."""
+    record = _find(token)
+    if record is None:
+        return None
+    change = _last_change(record.id)
+    live = _live_hands(record.id)
+    return StoredList(
+        token=record.token,
+        title=record.title,
+        players=tuple(record.players),
+        rules=tuple(record.rules),
+        revision=record.revision,
+        created=record.created,
+        updated=record.updated,
+        hands=tuple(dict(hand.fields) for hand in live),
+        last_change=None if change is None else Change(Action(change.action), _number_of(change.hand_id, live)),
+    )
+
+
+def summaries(tokens: Iterable[str]) -> list[Summary]:
+    """Return the lists with these tokens that exist, most recently changed first."""
+    wanted = [token for token in tokens if token and len(token) <= TOKEN_LENGTH]
+    if not wanted:
+        return []
+    records = db.session.execute(select(ScoreList).where(ScoreList.token.in_(wanted))).scalars()
+    found = [
+        Summary(record.token, record.title, tuple(record.players), len(_live_hands(record.id)),
+                record.updated)
+        for record in records
+    ]
+    return sorted(found, key=lambda summary: summary.updated, reverse=True)
+
+
+def _begin_change(token: str, revision: int) -> ScoreList:
+    """Raise the list's revision if it is still ``revision``; else raise `Stale` (or LookupError)."""
+    record = _find(token)
+    if record is None:
+        raise LookupError(token)
+    bumped = db.session.execute(
+        update(ScoreList)
+        .where(ScoreList.id == record.id, ScoreList.revision == revision)
+        .values(revision=revision + 1, updated=_now())
+        .execution_options(synchronize_session=False)
+    )
+    if bumped.rowcount != 1:  # type: ignore[attr-defined]
+        db.session.rollback()
+        raise Stale(token)
+    return record
+
+
+def _hand_at(record: ScoreList, number: int) -> ScoreHand:
+    live = _live_hands(record.id)
+    if not 1 <= number <= len(live):
+        db.session.rollback()
+        raise NoSuchHand(number)
+    return live[number - 1]
+
+
+def _log(record: ScoreList, hand: ScoreHand, action: Action, before: Fields | None,
+         after: Fields | None) -> None:
+    db.session.add(ScoreChange(list_id=record.id, hand_id=hand.id, action=action.value,
+                               before=before, after=after))
+
+
+def add_hand(token: str, revision: int, fields: Mapping[str, str]) -> None:
+    """Append a hand to the list (one transaction)."""
+    record = _begin_change(token, revision)
+    hand = ScoreHand(list_id=record.id, fields=dict(fields))
+    db.session.add(hand)
+    db.session.flush()
+    _log(record, hand, Action.ADD, None, dict(fields))
+    db.session.commit()
+
+
+def edit_hand(token: str, revision: int, number: int, fields: Mapping[str, str]) -> None:
+    """Replace the fields of hand ``number`` (from 1)."""
+    record = _begin_change(token, revision)
+    hand = _hand_at(record, number)
+    before: Fields = dict(hand.fields)
+    hand.fields = dict(fields)
+    _log(record, hand, Action.EDIT, before, dict(fields))
+    db.session.commit()
+
+
+def delete_hand(token: str, revision: int, number: int) -> None:
+    """Delete hand ``number`` (from 1); undo brings it back at its place."""
+    record = _begin_change(token, revision)
+    hand = _hand_at(record, number)
+    hand.deleted = True
+    _log(record, hand, Action.DELETE, dict(hand.fields), None)
+    db.session.commit()
+
+
+def undo(token: str, revision: int) -> Change | None:
+    """Revert the newest change not undone yet; return it (numbered as it now stands), or None."""
+    record = _begin_change(token, revision)
+    change = _last_change(record.id)
+    if change is None:
+        db.session.rollback()
+        return None
+    hand = db.session.get(ScoreHand, change.hand_id)
+    assert hand is not None  # hands are never removed while their list exists
+    action = Action(change.action)
+    if action is Action.ADD:
+        hand.deleted = True
+    elif action is Action.EDIT:
+        hand.fields = dict(change.before or {})
+    else:
+        hand.deleted = False
+    change.undone = True
+    db.session.flush()
+    undone = Change(action, _number_of(hand.id, _live_hands(record.id)))
+    db.session.commit()
+    return undone
+
