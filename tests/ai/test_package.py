@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -25,8 +26,17 @@ def test_mypy_strict() -> None:
 def test_ai_uses_only_the_standard_library_and_the_engine() -> None:
     allowed = set(sys.stdlib_module_names)
     for path in (ROOT / "webapp" / "ai").glob("*.py"):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            words = line.split()
-            if len(words) >= 2 and words[0] in ("import", "from") and not words[1].startswith("."):
-                module = words[1]
-                assert module.split(".")[0] in allowed or module.startswith("webapp.engine") or module == "webapp.ai._csolver", (path.name, line)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules = [node.module]
+            else:
+                continue
+            for module in modules:
+                assert (
+                    module.split(".")[0] in allowed
+                    or module.startswith("webapp.engine")
+                    or module == "webapp.ai._csolver"
+                ), (path.name, module)

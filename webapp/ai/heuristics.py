@@ -25,7 +25,8 @@ from webapp.engine.actions import (
     Re,
 )
 from webapp.engine.cards import DECK, JACKS_MASK, Card, CardSet, Rank, Suit, mask_cards, suit_mask
-from webapp.engine.game import Phase, SeatView
+from webapp.engine.game import Phase
+from webapp.engine.view import SeatView
 from webapp.engine.rules import GameRules, GameType, SuitClass, rules_for
 
 from .hints import Hint, HintReason
@@ -313,9 +314,8 @@ class Table:
                 gone |= card.bit
         for card in trick:
             gone |= card.bit
-        for extra in (view.laid_away,):
-            if extra is not None:
-                gone |= extra.mask
+        if view.skat is not None:
+            gone |= view.skat.mask
         out = view.unseen.mask
         if view.open_cards is not None:
             out |= view.open_cards.mask & ~hand
@@ -442,63 +442,100 @@ def play_card(view: SeatView) -> Hint:
     return _follow(table, legal)
 
 
+def _opponents(table: Table) -> list[int]:
+    return [seat for seat in range(3) if not table.partner_of(seat)]
+
+
+def _may_ruff(table: Table) -> bool:
+    """Return whether an opponent may still hold a trump."""
+    if not table.out & table.rules.trump_mask:
+        return False
+    return not all(table.void(seat, SuitClass.TRUMP) for seat in _opponents(table))
+
+
+def _suit_cards(table: Table, legal: list[Card], card: Card) -> list[Card]:
+    cls = table.rules.follows(card)
+    return [other for other in legal if table.rules.follows(other) is cls]
+
+
+def _length(table: Table, card: Card) -> int:
+    return (table.hand & table.rules.class_mask(card)).bit_count()
+
+
+def _cash(table: Table, legal: list[Card], *, trumps: bool) -> Hint | None:
+    """Lead the highest card still out in its suit, safest and richest first."""
+    rules = table.rules
+    ruff = _may_ruff(table)
+    tops = [
+        card
+        for card in legal
+        if table.is_top(card) and (trumps or not rules.is_trump(card))
+    ]
+    if not tops:
+        return None
+
+    def safety(card: Card) -> tuple[int, int, int]:
+        shown_void = any(table.void(seat, rules.follows(card)) for seat in _opponents(table))
+        safe = rules.is_trump(card) or not ruff or not shown_void
+        return (int(safe), card.points, card.index)
+
+    best = max(tops, key=safety)
+    if not safety(best)[0]:
+        return None  # an opponent showed it would trump this suit
+    return _play(best, HintReason.CASH_WINNER)
+
+
 def _declarer_lead(table: Table, legal: list[Card]) -> Hint:
     rules = table.rules
     trumps = [card for card in legal if rules.is_trump(card)]
-    trumps_out = table.out & rules.trump_mask
-    defenders = [seat for seat in range(3) if seat != table.seat]
-    defenders_have_trumps = trumps_out and not all(
-        table.void(seat, SuitClass.TRUMP) for seat in defenders
-    )
-    if trumps and defenders_have_trumps:
+    side = [card for card in legal if not rules.is_trump(card)]
+    if trumps and _may_ruff(table):
         top = _highest(table, trumps)
         if table.is_top(top):
             return _play(top, HintReason.DRAW_TRUMPS)
-        if len(trumps) >= trumps_out.bit_count():
+        if len(trumps) >= (table.out & rules.trump_mask).bit_count() or not side:
             return _play(_lowest(table, trumps), HintReason.DRAW_TRUMPS)
-    winners = [
-        card
-        for card in legal
-        if not rules.is_trump(card)
-        and table.is_top(card)
-        and not (defenders_have_trumps and any(
-            table.void(seat, rules.follows(card)) for seat in defenders))
-    ]
-    if winners:
-        return _play(max(winners, key=lambda card: (card.points, card.index)), HintReason.CASH_WINNER)
-    side = [card for card in legal if not rules.is_trump(card)]
+    cash = _cash(table, legal, trumps=True)
+    if cash is not None:
+        return cash
     if side and trumps:
-        short = min(side, key=lambda card: (
-            (table.hand & rules.class_mask(card)).bit_count(), card.points, card.index))
-        suit_cards = [card for card in side if rules.follows(card) is rules.follows(short)]
-        return _play(_lowest(table, suit_cards), HintReason.LEAD_SHORT_SUIT)
-    return _play(_lowest(table, legal), HintReason.FOLLOW_LOWEST, with_card=False)
+        short = min(side, key=lambda card: (_length(table, card), card.points, card.index))
+        return _play(_lowest(table, _suit_cards(table, side, short)), HintReason.LEAD_SHORT_SUIT)
+    return _play(_lowest(table, legal), HintReason.SAVE_HIGH_CARD)
 
 
 def _defender_lead(table: Table, legal: list[Card]) -> Hint:
     rules = table.rules
     declarer = table.declarer
     assert declarer is not None
-    declarer_trumps = not table.void(declarer, SuitClass.TRUMP)
+    cash = _cash(table, legal, trumps=False)
+    if cash is not None:
+        return cash
     side = [card for card in legal if not rules.is_trump(card)]
-    winners = [
-        card
-        for card in side
-        if table.is_top(card) and not (declarer_trumps and table.void(declarer, rules.follows(card)))
-    ]
-    if winners:
-        return _play(max(winners, key=lambda card: (card.points, card.index)), HintReason.CASH_WINNER)
     if side:
-        through = declarer == (table.seat + 1) % 3
-        if through:
-            # Lead the suit the declarer is least likely to hold well: our longest.
-            suit = max(side, key=lambda card: ((table.hand & rules.class_mask(card)).bit_count(), -card.index))
-            cards = [card for card in side if rules.follows(card) is rules.follows(suit)]
-            return _play(_lowest(table, cards), HintReason.PLAY_THROUGH_DECLARER)
-        short = min(side, key=lambda card: ((table.hand & rules.class_mask(card)).bit_count(), card.points, card.index))
-        cards = [card for card in side if rules.follows(card) is rules.follows(short)]
-        return _play(_lowest(table, cards), HintReason.LEAD_SHORT_SUIT)
-    return _play(_lowest(table, legal), HintReason.FOLLOW_LOWEST, with_card=False)
+        if declarer == (table.seat + 1) % 3:
+            # The declarer plays next: lead our long suit through the declarer.
+            suit = max(side, key=lambda card: (_length(table, card), -card.index))
+            return _play(
+                _lowest(table, _suit_cards(table, side, suit)), HintReason.PLAY_THROUGH_DECLARER
+            )
+        if table.hand & rules.trump_mask:
+            short = min(side, key=lambda card: (_length(table, card), card.points, card.index))
+            card = _lowest(table, _suit_cards(table, side, short))
+            return _play(card, HintReason.LEAD_SHORT_SUIT)
+    return _play(_lowest(table, legal), HintReason.SAVE_HIGH_CARD)
+
+
+def _schmier_card(table: Table, legal: list[Card]) -> Card:
+    """Return the richest card to give a partner, keeping Jacks and a lone top ace."""
+    rules = table.rules
+    pool = [card for card in legal if card.rank is not Rank.JACK] or legal
+
+    def value(card: Card) -> tuple[int, int]:
+        keep_ace = card.rank is Rank.ACE and table.is_top(card) and not rules.is_trump(card)
+        return (card.points - (2 if keep_ace else 0), -card.index)
+
+    return max(pool, key=value)
 
 
 def _follow(table: Table, legal: list[Card]) -> Hint:
@@ -510,53 +547,58 @@ def _follow(table: Table, legal: list[Card]) -> Hint:
     beating = [card for card in legal if table.strength(card, led) > best]
     trick_points = sum(card.points for card in table.trick)
     if partner_wins:
-        safe = last or _stays(table, best)
-        if safe:
-            givers = [card for card in legal if not rules.is_trump(card) or card.rank is not Rank.JACK]
-            keep = [card for card in givers if not (card.rank is Rank.ACE and not rules.is_trump(card) and table.is_top(card) and len(legal) > 1 and card.points >= 11 and table.trick and rules.follows(card) is not rules.follows(led))]
-            pool = keep or givers or legal
-            card = max(pool, key=lambda card: (card.points, -int(rules.is_trump(card)), -card.index))
+        if last or _stays(table, best):
+            card = _schmier_card(table, legal)
             if card.points >= 3:
                 return _play(card, HintReason.SCHMIER)
-            return _play(_lowest(table, legal), HintReason.FOLLOW_LOWEST, with_card=False)
-    if beating:
-        cheapest = min(beating, key=lambda card: (table.strength(card, led) if not last else 0, card.points, table.strength(card, led)))
-        if last:
-            if trick_points + cheapest.points > 0 or rules.is_trump(cheapest) is False:
-                return Hint(Play(cheapest), HintReason.TAKE_THE_TRICK, cards=(cheapest,),
-                            value=trick_points + cheapest.points)
-        else:
-            # Second to play: take it with a card nobody left can beat, if the trick is worth it.
-            sure = [card for card in beating if _stays(table, table.strength(card, led), card)]
-            if sure and (trick_points >= 3 or not partner_wins):
-                card = min(sure, key=lambda card: (card.points, table.strength(card, led)))
-                return Hint(Play(card), HintReason.TAKE_THE_TRICK, cards=(card,),
-                            value=trick_points + card.points)
-            if partner_wins:
-                return _play(_lowest(table, legal), HintReason.FOLLOW_LOWEST, with_card=False)
-            return _play(_lowest(table, legal), HintReason.DUCK, with_card=False)
-    return _play(_lowest(table, legal), HintReason.FOLLOW_LOWEST, with_card=False)
+            return _play(_lowest(table, legal), HintReason.SAVE_HIGH_CARD)
+        sure = [card for card in beating if _stays(table, table.strength(card, led), card)]
+        if sure and trick_points >= 10:
+            card = min(sure, key=lambda card: (table.strength(card, led), card.points))
+            return Hint(Play(card), HintReason.TAKE_THE_TRICK, cards=(card,),
+                        value=trick_points + card.points)
+        return _play(_lowest(table, legal), HintReason.SAVE_HIGH_CARD)
+    if not beating:
+        return _play(_lowest(table, legal), HintReason.FOLLOW_LOWEST)
+    if last:
+        cheapest = min(beating, key=lambda card: (rules.is_trump(card), table.strength(card, led)))
+        if trick_points == 0 and cheapest.rank is Rank.JACK:
+            return _duck(table, legal, beating)
+        return Hint(Play(cheapest), HintReason.TAKE_THE_TRICK, cards=(cheapest,),
+                    value=trick_points + cheapest.points)
+    sure = [card for card in beating if _stays(table, table.strength(card, led), card)]
+    if sure and trick_points + max(card.points for card in sure) >= 3:
+        card = min(sure, key=lambda card: (trick_points + card.points < 3, table.strength(card, led)))
+        return Hint(Play(card), HintReason.TAKE_THE_TRICK, cards=(card,),
+                    value=trick_points + card.points)
+    return _duck(table, legal, beating)
+
+
+def _duck(table: Table, legal: list[Card], beating: list[Card]) -> Hint:
+    """Let the trick go with a low card; keep the high ones if every card would beat it."""
+    low = [card for card in legal if card not in beating]
+    if low:
+        return _play(_lowest(table, low), HintReason.DUCK)
+    return _play(_lowest(table, legal), HintReason.SAVE_HIGH_CARD)
 
 
 def _stays(table: Table, best: int, card: Card | None = None) -> bool:
-    """Return whether the trick's best card (strength ``best``) cannot be beaten by the last
-    player, as far as this seat knows."""
-    last_seat = (table.leader + 2) % 3
-    if len(table.trick) == 2 or last_seat == table.seat:
+    """Return whether a card of strength ``best`` keeps the trick against the player after this
+    seat as far as this seat can see: no unseen card of the led suit beats it, and no unseen
+    trump does if that player showed it cannot follow."""
+    if len(table.trick) == 2:
         return True
+    last_seat = (table.leader + 2) % 3
     led = table.trick[0]
     cls = table.rules.follows(led)
+    follows = not table.void(last_seat, cls)
     for other in mask_cards(table.out):
-        if other is card:
+        if other is card or table.strength(other, led) <= best:
             continue
-        if table.rules.follows(other) is cls and table.void(last_seat, cls):
-            continue
-        if table.rules.is_trump(other) and table.void(last_seat, SuitClass.TRUMP):
-            continue
-        strength = table.strength(other, led)
-        if strength > best:
-            if table.rules.follows(other) is not cls and not table.void(last_seat, cls):
-                continue  # the last player must follow suit, as far as we know
+        if table.rules.follows(other) is cls:
+            if follows:
+                return False
+        elif not follows and not table.void(last_seat, SuitClass.TRUMP):
             return False
     return True
 
@@ -564,56 +606,69 @@ def _stays(table: Table, best: int, card: Card | None = None) -> bool:
 def _null_card(table: Table, legal: list[Card]) -> Hint:
     order = _order(GameType.NULL)
     rules = table.rules
-    if table.is_declarer:
-        if not table.trick:
-            # Lead the lowest card that some defender can still beat, if possible.
-            def beaten(card: Card) -> bool:
-                return bool(table.higher_out(card))
-
-            safe = [card for card in legal if beaten(card)]
-            pool = safe or legal
-            card = min(pool, key=lambda card: (order[card.index], card.index))
+    if not table.trick:
+        if table.is_declarer:
+            beatable = [card for card in legal if table.higher_out(card)]
+            if beatable:
+                card = min(beatable, key=lambda card: (order[card.index], card.index))
+                return _play(card, HintReason.NULL_PLAY_LOW)
+            if all(not table.out & rules.class_mask(card) for card in legal):
+                # Nobody holds these suits any more: whatever is led takes the trick.
+                return _play(_highest(table, legal), HintReason.MUST_TAKE_TRICK)
+            card = min(legal, key=lambda card: (order[card.index], card.index))
             return _play(card, HintReason.NULL_PLAY_LOW)
-        led = table.trick[0]
-        _, best = table.winning()
-        following = [card for card in legal if rules.follows(card) is rules.follows(led)]
+        declarer = table.declarer
+        assert declarer is not None
+        open_suits = [card for card in legal if not table.void(declarer, rules.follows(card))]
+        if open_suits:
+            card = min(open_suits, key=lambda card: (order[card.index], card.index))
+            return _play(card, HintReason.NULL_LEAD_LOW)
+        return _play(min(legal, key=lambda card: (order[card.index], card.index)),
+                     HintReason.NULL_PLAY_LOW)
+    led = table.trick[0]
+    winner_seat, best = table.winning()
+    last = len(table.trick) == 2
+    following = [card for card in legal if rules.follows(card) is rules.follows(led)]
+    under = [card for card in following if table.strength(card, led) < best]
+    if table.is_declarer:
         if not following:
-            card = max(legal, key=lambda card: (
-                order[card.index] * 4 - (table.hand & rules.class_mask(card)).bit_count(), card.index))
+            card = max(legal, key=lambda card: (order[card.index] * 4 - _length(table, card), card.index))
             return _play(card, HintReason.NULL_DISCARD_HIGH)
-        under = [card for card in following if table.strength(card, led) < best]
         if under:
             return _play(max(under, key=lambda card: order[card.index]), HintReason.NULL_PLAY_LOW)
-        return _play(max(following, key=lambda card: order[card.index]), HintReason.FOLLOW_LOWEST, with_card=False)
+        if last:
+            return _play(max(following, key=lambda card: order[card.index]),
+                         HintReason.MUST_TAKE_TRICK)
+        return _play(min(following, key=lambda card: order[card.index]), HintReason.NULL_PLAY_LOW)
     declarer = table.declarer
-    assert declarer is not None
-    if not table.trick:
-        suits = [card for card in legal if not table.void(declarer, rules.follows(card))]
-        pool = suits or legal
-        card = min(pool, key=lambda card: (order[card.index], card.index))
-        return _play(card, HintReason.NULL_LEAD_LOW)
-    winner_seat, best = table.winning()
-    led = table.trick[0]
-    if winner_seat == declarer:
-        under = [card for card in legal if table.strength(card, led) < best]
-        if under:
-            return _play(max(under, key=lambda card: order[card.index]), HintReason.DUCK, with_card=False)
-    return _play(min(legal, key=lambda card: (table.strength(card, led), order[card.index])), HintReason.FOLLOW_LOWEST, with_card=False)
+    if winner_seat == declarer and (under or not following):
+        if not following:
+            # Cannot follow: the declarer keeps this trick; throw a high card.
+            card = max(legal, key=lambda card: (order[card.index], card.index))
+            return _play(card, HintReason.NULL_PLAY_LOW)
+        return _play(max(under, key=lambda card: order[card.index]), HintReason.NULL_PLAY_LOW)
+    lowest = min(legal, key=lambda card: (table.strength(card, led), order[card.index]))
+    if last and table.strength(lowest, led) > best:
+        return _play(lowest, HintReason.MUST_TAKE_TRICK)
+    return _play(lowest, HintReason.NULL_PLAY_LOW)
 
 
 def _ramsch_card(table: Table, legal: list[Card]) -> Hint:
     if not table.trick:
         card = min(legal, key=lambda card: (table.strength(card, None) + card.points, card.index))
-        return _play(card, HintReason.RAMSCH_AVOID_POINTS)
+        return _play(card, HintReason.NULL_PLAY_LOW)
     led = table.trick[0]
     _, best = table.winning()
     under = [card for card in legal if table.strength(card, led) < best]
     if under:
-        card = max(under, key=lambda card: (card.points if table.strength(card, led) == 0 else 0, table.strength(card, led), card.points))
+        card = max(under, key=lambda card: (
+            card.points if table.strength(card, led) == 0 else 0,
+            table.strength(card, led),
+            card.points,
+        ))
         return _play(card, HintReason.RAMSCH_AVOID_POINTS)
-    last = len(table.trick) == 2
-    if last:
+    if len(table.trick) == 2:
         card = max(legal, key=lambda card: (table.strength(card, led), -card.points))
-    else:
-        card = min(legal, key=lambda card: (card.points, table.strength(card, led)))
-    return _play(card, HintReason.RAMSCH_AVOID_POINTS)
+        return _play(card, HintReason.MUST_TAKE_TRICK)
+    card = min(legal, key=lambda card: (card.points, table.strength(card, led)))
+    return _play(card, HintReason.NULL_PLAY_LOW)

@@ -6,8 +6,8 @@ the threshold of a skat game (the skat usually adds a little); a hand game needs
 
 >>> from webapp.engine import CardSet
 >>> [(limit.game.name, limit.matadors, limit.value, limit.hand)
-...  for limit in bid_limits(CardSet.parse("CJ SJ CA CT CK C9 C7 SA HA H7"))]
-[('CLUBS', 2, 48, True), ('GRAND', 2, 72, False)]
+...  for limit in bid_limits(CardSet.parse("CJ SJ HJ DJ CA CT C9 S7 H7 D7"))]
+[('CLUBS', 6, 96, True), ('GRAND', 4, 120, False)]
 """
 
 from __future__ import annotations
@@ -32,12 +32,18 @@ __all__ = [
 
 SUIT_GAMES: Final = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS)
 
-SKAT_THRESHOLD: Final = {"suit": 8.0, "grand": 7.0}
+SKAT_THRESHOLD: Final = {"suit": 6.75, "grand": 6.5}
 """Strength a skat game needs (see `game_strength`)."""
-HAND_THRESHOLD: Final = {"suit": 9.5, "grand": 8.5}
+HAND_THRESHOLD: Final = {"suit": 8.5, "grand": 8.5}
 """Strength a hand game needs."""
 
+_CLOSE: Final = 3.0
+"""A game is listed when its strength margin is at most this much below the best game's."""
+_MOST_LIMITS: Final = 3
+
 _JACK_BONUS: Final = {Suit.CLUBS: 1.0, Suit.SPADES: 0.5, Suit.HEARTS: 0.25, Suit.DIAMONDS: 0.0}
+_MANY_JACKS: Final = {3: 0.75, 4: 1.5}
+"""Three or four Jacks hold the lead in a Grand."""
 _GRAND_JACK: Final = {Suit.CLUBS: 1.5, Suit.SPADES: 1.25, Suit.HEARTS: 1.0, Suit.DIAMONDS: 1.0}
 
 
@@ -96,6 +102,7 @@ def game_strength(cards: CardSet, game: GameType, *, forehand: bool = False) -> 
         jacks = (mask & JACKS_MASK).bit_count()
         if jacks < 2:
             score -= 1.5
+        score += _MANY_JACKS.get(jacks, 0.0)
         for suit in Suit:
             score += _side_suit_strength(mask, suit, grand=True)
         return score + (0.5 if forehand else 0.0)
@@ -147,6 +154,13 @@ def game_value(cards: CardSet, game: GameType, *, hand: bool, ouvert: bool = Fal
     return BASE_VALUES[game] * (count + 1 + (1 if hand else 0))
 
 
+def _enough_suit(cards: CardSet, suit: Suit) -> bool:
+    """Return whether a suit is long enough to be trump: three cards, or two with five trumps."""
+    length = (cards.mask & suit_mask(suit)).bit_count()
+    trumps = length + (cards.mask & JACKS_MASK).bit_count()
+    return length >= 3 or (length == 2 and trumps >= 5)
+
+
 def bid_limits(cards: CardSet) -> tuple[BidLimit, ...]:
     """Return the sensible games of a hand with the value each reaches, best first.
 
@@ -158,6 +172,8 @@ def bid_limits(cards: CardSet) -> tuple[BidLimit, ...]:
     scored: list[tuple[float, BidLimit]] = []
     for game in (*SUIT_GAMES, GameType.GRAND):
         family = _family(game)
+        if game.suit is not None and not _enough_suit(cards, game.suit):
+            continue
         strength = game_strength(cards, game)
         hand = strength >= HAND_THRESHOLD[family]
         if strength >= SKAT_THRESHOLD[family]:
@@ -170,4 +186,8 @@ def bid_limits(cards: CardSet) -> tuple[BidLimit, ...]:
         limit = BidLimit(GameType.NULL, 0, null_value(hand=False, ouvert=False), False)
         scored.append((0.6 - 0.2 * caught, limit))
     scored.sort(key=lambda item: (-item[0], -item[1].value))
+    if scored:
+        # Only games close to the best one are worth naming.
+        top = scored[0][0]
+        scored = [item for item in scored if item[0] >= top - _CLOSE][:_MOST_LIMITS]
     return tuple(limit for _, limit in scored)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from enum import Enum
 
 from webapp.engine.actions import Action
-from webapp.engine.game import Phase, SeatView
+from webapp.engine.game import Phase
+from webapp.engine.view import SeatView
 
 from .heuristics import decide
 from .hints import Hint

@@ -1,23 +1,51 @@
 """After the hand: the best line with all hands open, and whether the declarer could have won.
 
-The answers need a full open-hand search from the first trick: fast with the compiled solver,
-seconds with the pure-Python one.
+Both start from the first trick, with the cards each player held then, and assume best play on
+both sides: the declarer makes as many card points as possible, the defenders as few (in Null
+the declarer stays clean if it can, the defenders try to catch the declarer). The full search
+from the first trick is quick with the compiled solver; the pure-Python one gives up after
+`REVIEW_NODE_LIMIT` nodes (then there is no answer and no line).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from webapp.engine.actions import Play
-from webapp.engine.cards import DECK
+from webapp.engine.cards import DECK, Card
 from webapp.engine.deal import Position
 from webapp.engine.game import GameState, Phase
 from webapp.engine.rules import GameType
 from webapp.engine.score import Settlement
 
-from .solver import THRESHOLDS, Solver, SolverPosition, get_solver
+from .solver import THRESHOLDS, PySolver, SearchLimit, Solver, SolverPosition, get_solver
 
-__all__ = ["Review", "best_line", "could_have_won", "opening_position"]
+__all__ = [
+    "Review",
+    "Swing",
+    "swings",
+    "best_line",
+    "could_have_won",
+    "opening_position",
+    "REVIEW_NODE_LIMIT",
+]
+
+REVIEW_NODE_LIMIT: Final = {"python": 400_000, "compiled": 200_000_000}
+"""Nodes a review may search, by solver implementation."""
+
+
+@dataclass(frozen=True, slots=True)
+class Swing:
+    """A card of the real game that turned a won game into a lost one or back (open hands).
+
+    ``trick`` counts from 1; ``better`` are the cards that would have kept the result.
+    """
+
+    trick: int
+    position: Position
+    card: Card
+    better: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +53,10 @@ class Review:
     """Could the declarer have won? The answer with all hands open, from the first trick.
 
     ``best_points`` is the declarer's card points with best play on both sides (None in Null);
-    ``line`` the cards of that best play, trick by trick (three cards a trick, fewer when a
-    Null ends early); ``declarer_won`` the real result (None while the hand is not over).
+    ``line`` the cards of that best play in order, three to a trick (a Null ends early when the
+    declarer takes a trick); ``declarer_won`` the real result (None before the hand is over);
+    ``swings`` the real cards that changed the result with best play from there on (None when
+    unknown).
     """
 
     game_type: GameType
@@ -35,6 +65,7 @@ class Review:
     best_points: int | None
     declarer_won: bool | None
     line: tuple[Play, ...]
+    swings: tuple[Swing, ...] | None
 
 
 def _opening(state: GameState) -> GameState | None:
@@ -43,9 +74,8 @@ def _opening(state: GameState) -> GameState | None:
         return None
     if state.phase not in (Phase.PLAY, Phase.FINISHED):
         return None
-    actions = state.actions
     replayed = GameState.new(state.deal, state.options)
-    for action in actions:
+    for action in state.actions:
         if replayed.phase is Phase.PLAY:
             break
         replayed = replayed.apply(action)
@@ -58,52 +88,120 @@ def opening_position(state: GameState) -> SolverPosition | None:
     return None if opening is None else SolverPosition.from_state(opening)
 
 
-def _line(solver: Solver, pos: SolverPosition) -> tuple[Play, ...]:
+def _review_solver() -> Solver:
+    solver = get_solver()
+    kind = "python" if isinstance(solver, PySolver) else "compiled"
+    solver.node_limit = REVIEW_NODE_LIMIT[kind]
+    return solver
+
+
+def _caught(before: SolverPosition, after: SolverPosition) -> bool:
+    """Return whether this card made the Null declarer take a trick."""
+    return (
+        before.game_type is GameType.NULL
+        and len(before.trick) == 2
+        and after.leader == before.declarer
+    )
+
+
+def _keeps(solver: Solver, before: SolverPosition, card: int, target: int) -> bool:
+    """Return whether ``card`` keeps the value of the position at ``target`` (best play)."""
+    after = before.play(card)
+    if before.game_type is GameType.NULL:
+        if _caught(before, after):
+            return target == 1
+        return solver.value(after) == target
+    if before.to_move == before.declarer:
+        return solver.reaches(after, target)  # never more than the position's value
+    return not solver.reaches(after, target + 1)  # never less
+
+
+def principal_line(solver: Solver, pos: SolverPosition) -> tuple[tuple[Play, ...], int]:
+    """Return the best line from ``pos`` and the position's value (see `Solver.value`)."""
+    target = solver.value(pos)
     plays: list[Play] = []
-    null = pos.game_type is GameType.NULL
     while not pos.finished:
-        values = solver.move_values(pos)
-        mine = pos.to_move == pos.declarer
-        if null:
-            # The declarer wants 0 (clean), the defenders 1.
-            best = min(values.values()) if mine else max(values.values())
-        else:
-            best = max(values.values()) if mine else min(values.values())
-        card = max(index for index, value in values.items() if value == best)
+        card = next(card for card in pos.legal_moves() if _keeps(solver, pos, card, target))
         plays.append(Play(DECK[card]))
-        before = pos
-        pos = pos.play(card)
-        if null and not pos.trick and before.trick and pos.leader == pos.declarer:
-            break  # the declarer took a trick: the Null is over
-    return tuple(plays)
+        after = pos.play(card)
+        if _caught(pos, after):
+            break
+        pos = after
+    return tuple(plays), target
+
+
+def _wins(solver: Solver, pos: SolverPosition) -> bool:
+    if pos.game_type is GameType.NULL:
+        return solver.value(pos) == 0
+    return solver.reaches(pos, THRESHOLDS[1])
+
+
+def swings(solver: Solver, start: SolverPosition, plays: list[Card]) -> tuple[Swing, ...]:
+    """Return the cards of ``plays`` (played from ``start``) that changed the result with best
+    play from there on: a won game given away, or a lost one turned round."""
+    found: list[Swing] = []
+    pos = start
+    winning = _wins(solver, pos)
+    for number, played in enumerate(plays):
+        card = played.index
+        after = pos.play(card)
+        caught = _caught(pos, after)
+        now = False if caught else _wins(solver, after)
+        if now != winning:
+            better = []
+            for other in pos.legal_moves():
+                if other == card:
+                    continue
+                alternative = pos.play(other)
+                if not _caught(pos, alternative) and _wins(solver, alternative) == winning:
+                    better.append(DECK[other])
+            trick = (10 - start.tricks_left) + (len(start.trick) + number) // 3 + 1
+            found.append(Swing(trick, Position(pos.to_move), played, tuple(better)))
+        if caught:
+            break
+        pos, winning = after, now
+    return tuple(found)
 
 
 def best_line(state: GameState) -> tuple[Play, ...]:
-    """Return the best play from the first trick with all hands open (empty without a declarer).
+    """Return the best play from the first trick with all hands open.
 
-    Both sides play perfectly for card points (Null: for the declarer's clean sheet); among
-    equally good cards the highest is shown.
+    Empty without a declarer (Ramsch, passed in, before the play) and when the search is too
+    big for the solver in use. Among equally good cards the highest is shown.
     """
     pos = opening_position(state)
     if pos is None:
         return ()
-    return _line(get_solver(), pos)
+    try:
+        return principal_line(_review_solver(), pos)[0]
+    except SearchLimit:
+        return ()
 
 
 def could_have_won(state: GameState) -> Review | None:
-    """Return whether the declarer could have won with all hands open (None without a declarer)."""
+    """Return whether the declarer could have won with all hands open.
+
+    None without a declarer (Ramsch, passed in, before the play) and when the search is too big
+    for the solver in use.
+    """
     pos = opening_position(state)
     declarer = state.declarer
     if pos is None or declarer is None:
         return None
-    solver = get_solver()
-    line = _line(solver, pos)
-    if pos.game_type is GameType.NULL:
-        could_win = solver.value(pos) == 0
-        best_points = None
-    else:
-        best_points = solver.value(pos)
-        could_win = best_points >= THRESHOLDS[1]
     settlement = state.settlement
     won = settlement.won if isinstance(settlement, Settlement) else None
-    return Review(pos.game_type, declarer, could_win, best_points, won, line)
+    solver = _review_solver()
+    try:
+        line, value = principal_line(solver, pos)
+    except SearchLimit:
+        return None
+    if pos.game_type is GameType.NULL:
+        could_win, best_points = value == 0, None
+    else:
+        could_win, best_points = value >= THRESHOLDS[1], value
+    plays = [action.card for action in state.actions if isinstance(action, Play)]
+    try:
+        found: tuple[Swing, ...] | None = swings(solver, pos, plays)
+    except SearchLimit:
+        found = None
+    return Review(pos.game_type, declarer, could_win, best_points, won, line, found)

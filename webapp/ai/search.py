@@ -16,7 +16,7 @@ from typing import Final
 
 from webapp.engine.actions import Play
 from webapp.engine.cards import DECK, Card
-from webapp.engine.game import SeatView
+from webapp.engine.view import SeatView
 from webapp.engine.rules import GameType, rules_for
 
 from .heuristics import play_card
@@ -61,7 +61,7 @@ PY_SETTINGS: Final = SearchSettings(
 
 COMPILED_SETTINGS: Final = SearchSettings(
     worlds=(0, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16),
-    node_budget=5_000_000,
+    node_budget=1_500_000,
     exact_worlds=200,
     exact_hand=6,
 )
@@ -71,12 +71,6 @@ COMPILED_SETTINGS: Final = SearchSettings(
 def settings_for(solver: Solver) -> SearchSettings:
     """Return the settings that suit a solver implementation."""
     return PY_SETTINGS if isinstance(solver, PySolver) else COMPILED_SETTINGS
-
-
-# Outcome levels of a card in one world, for the declarer: lost Schneider, lost, won, won
-# Schneider (Null: caught, clean). The declarer's utility of each level; defenders use 5 − it.
-_UTILITY: Final = (0, 1, 4, 5)
-_NULL_UTILITY: Final = (0, 5)
 
 
 def _groups(view: SeatView, legal: list[Card]) -> list[list[Card]]:
@@ -93,8 +87,8 @@ def _groups(view: SeatView, legal: list[Card]) -> list[list[Card]]:
     for trick in view.tricks:
         for card in trick.cards:
             gone |= card.bit
-    if view.laid_away is not None:
-        gone |= view.laid_away.mask
+    if view.skat is not None:
+        gone |= view.skat.mask
     legal_mask = sum(card.bit for card in legal)
     strength = _strengths(game)
     groups: list[list[Card]] = []
@@ -140,54 +134,76 @@ def _strengths(game: GameType) -> tuple[int, ...]:
     return cached
 
 
-def _level(solver: Solver, before: SolverPosition, card: int) -> int:
-    """Return the outcome level after ``card`` in one world (see `_UTILITY`)."""
+def _declarer_wins(solver: Solver, before: SolverPosition, card: int) -> bool:
+    """Return whether the declarer wins after ``card`` in one world (Null: stays clean)."""
     after = before.play(card)
     if before.game_type is GameType.NULL:
         if len(before.trick) == 2 and after.leader == before.declarer:
-            return 0
-        return 1 if solver.reaches(after, 0) else 0
-    if solver.reaches(after, THRESHOLDS[1]):
+            return False
+        return solver.reaches(after, 0)
+    return solver.reaches(after, THRESHOLDS[1])
+
+
+def _level(solver: Solver, before: SolverPosition, card: int, won: bool) -> int:
+    """Return the outcome level after ``card``: lost Schneider, lost, won, won Schneider."""
+    after = before.play(card)
+    if won:
         return 3 if solver.reaches(after, THRESHOLDS[2]) else 2
     return 1 if solver.reaches(after, THRESHOLDS[0]) else 0
 
 
+_UTILITY: Final = (0, 1, 4, 5)
+"""The declarer's utility of each level; the defenders' is 5 minus it."""
+
+
 @dataclass(slots=True)
 class Judgement:
-    """The cards judged over a set of worlds: outcome levels and exact points per card group."""
+    """The cards judged over a set of worlds, group by group.
+
+    ``wins`` holds, per finished world, whether the declarer wins after each group. Groups tied
+    on that are told apart by ``levels`` (Schneider either way) and then by ``points`` (the
+    declarer's exact final card points), each filled in for the tied groups only.
+    """
 
     groups: list[list[Card]]
     declarer_side: bool
     null: bool
-    levels: list[list[int]] = field(default_factory=list)
-    """Per finished world, the outcome level of each group."""
-    points: list[list[int]] = field(default_factory=list)
-    """Per finished world, the declarer's final card points after each group (if computed)."""
+    wins: list[list[bool]] = field(default_factory=list)
+    levels: dict[int, list[int]] = field(default_factory=dict)
+    """Per refined group, the outcome level in each finished world."""
+    points: dict[int, list[int]] = field(default_factory=dict)
+    """Per group told apart by points, the declarer's final card points in each world."""
 
-    def utility(self, group: int) -> int:
-        """Return the total utility of a group for the seat (higher: better)."""
-        table = _NULL_UTILITY if self.null else _UTILITY
-        total = sum(table[levels[group]] for levels in self.levels)
-        return total if self.declarer_side else 5 * len(self.levels) - total
+    @property
+    def worlds(self) -> int:
+        """Return how many worlds were judged."""
+        return len(self.wins)
 
-    def wins(self, group: int) -> int:
+    def side_wins(self, group: int) -> int:
         """Return in how many worlds the group wins the game for the seat's side."""
-        winning = 1 if self.null else 2
-        count = sum(1 for levels in self.levels if levels[group] >= winning)
-        return count if self.declarer_side else len(self.levels) - count
+        count = sum(1 for row in self.wins if row[group])
+        return count if self.declarer_side else self.worlds - count
 
-    def point_score(self, group: int) -> int:
-        """Return the total card points for the seat's side after the group (0 if unknown)."""
-        total = sum(points[group] for points in self.points)
-        if self.declarer_side:
-            return total
-        return 120 * len(self.points) - total
+    def _level_score(self, group: int) -> int:
+        total = sum(_UTILITY[level] for level in self.levels[group])
+        return total if self.declarer_side else 5 * self.worlds - total
 
-    def best(self) -> list[int]:
-        """Return the groups with the best utility, then the best card points."""
-        keys = [(self.utility(g), self.point_score(g)) for g in range(len(self.groups))]
-        top = max(keys)
-        return [g for g, key in enumerate(keys) if key == top]
+    def _point_score(self, group: int) -> int:
+        total = sum(self.points[group])
+        return total if self.declarer_side else 120 * self.worlds - total
+
+    def best(self, among: list[int] | None = None) -> list[int]:
+        """Return the best groups: most wins, then the Schneider levels, then card points."""
+        groups = list(range(len(self.groups))) if among is None else among
+        top = max(self.side_wins(g) for g in groups)
+        groups = [g for g in groups if self.side_wins(g) == top]
+        if len(groups) > 1 and all(g in self.levels for g in groups):
+            top = max(self._level_score(g) for g in groups)
+            groups = [g for g in groups if self._level_score(g) == top]
+        if len(groups) > 1 and all(g in self.points for g in groups):
+            top = max(self._point_score(g) for g in groups)
+            groups = [g for g in groups if self._point_score(g) == top]
+        return groups
 
 
 def judge(
@@ -197,29 +213,50 @@ def judge(
     settings: SearchSettings,
     legal: list[Card],
 ) -> Judgement:
-    """Judge every legal card group in as many worlds as the node budget allows."""
+    """Judge every legal card group in as many worlds as the node budget allows.
+
+    First the win (61, or a clean Null) for every group in every world; then, for the groups
+    still tied, Schneider (90 or 31); then, late in the hand, the exact card points.
+    """
     groups = _groups(view, legal)
     declarer = view.declarer
     game = view.game_type
     assert declarer is not None and game is not None
-    judgement = Judgement(
-        groups, view.position == declarer, game is GameType.NULL
-    )
-    exact = len(view.hand) <= settings.exact_hand and game is not GameType.NULL
+    judgement = Judgement(groups, view.position == declarer, game is GameType.NULL)
+    positions = []
     try:
         for world in worlds:
             pos = world.position(view)
-            levels = [_level(solver, pos, group[-1].index) for group in groups]
-            judgement.levels.append(levels)
-        if exact:
-            for world in worlds:
-                pos = world.position(view)
-                judgement.points.append(
-                    [solver.value(pos.play(group[-1].index)) for group in groups]
-                )
+            judgement.wins.append(
+                [_declarer_wins(solver, pos, group[-1].index) for group in groups]
+            )
+            positions.append(pos)
     except SearchLimit:
-        if len(judgement.points) < len(judgement.levels):
-            judgement.points.clear()
+        pass
+    if not judgement.wins or judgement.null:
+        return judgement
+    tied = judgement.best()
+    if len(tied) < 2:
+        return judgement
+    try:
+        levels: dict[int, list[int]] = {g: [] for g in tied}
+        for pos, row in zip(positions, judgement.wins):
+            for g in tied:
+                levels[g].append(_level(solver, pos, groups[g][-1].index, row[g]))
+        judgement.levels = levels
+    except SearchLimit:
+        return judgement
+    tied = judgement.best()
+    if len(tied) < 2 or len(view.hand) > settings.exact_hand:
+        return judgement
+    try:
+        points: dict[int, list[int]] = {g: [] for g in tied}
+        for pos in positions:
+            for g in tied:
+                points[g].append(solver.value(pos.play(groups[g][-1].index)))
+        judgement.points = points
+    except SearchLimit:
+        pass
     return judgement
 
 
@@ -251,15 +288,15 @@ def strong_card(view: SeatView, seed: int) -> Hint:
     solver.node_limit = settings.node_budget
     worlds = sample_worlds(view, count, _rng(view, seed))
     judgement = judge(view, worlds, solver, settings, legal)
-    if not judgement.levels:
+    if not judgement.worlds:
         return fallback
     best = judgement.best()
     preferred = fallback.action.card if isinstance(fallback.action, Play) else legal[0]
     card = _pick(judgement, best, preferred)
-    wins = judgement.wins(next(g for g in best if card in judgement.groups[g]))
+    wins = judgement.side_wins(next(g for g in best if card in judgement.groups[g]))
     if card is preferred:
         return fallback
-    percent = round(100 * wins / len(judgement.levels))
+    percent = round(100 * wins / judgement.worlds)
     return Hint(Play(card), HintReason.BEST_CHANCE, cards=(card,), value=percent)
 
 
@@ -279,12 +316,12 @@ def card_hint(view: SeatView, seed: int) -> Hint:
     exact = all_worlds(view, settings.exact_worlds)
     worlds = exact if exact is not None else sample_worlds(view, count, _rng(view, seed))
     judgement = judge(view, worlds, solver, settings, legal)
-    if exact is not None and len(judgement.levels) < len(exact):
+    if exact is not None and judgement.worlds < len(exact):
         exact = None  # the budget ran out: nothing can be claimed for every world
-    if not judgement.levels:
+    if not judgement.worlds:
         return fallback
-    count = len(judgement.levels)
-    wins = [judgement.wins(g) for g in range(len(judgement.groups))]
+    count = judgement.worlds
+    wins = [judgement.side_wins(g) for g in range(len(judgement.groups))]
     preferred = fallback.action.card if isinstance(fallback.action, Play) else legal[0]
     if exact is not None:
         sure = [g for g, won in enumerate(wins) if won == count]
@@ -297,8 +334,7 @@ def card_hint(view: SeatView, seed: int) -> Hint:
             cards = tuple(
                 sorted((c for g in sure for c in judgement.groups[g]), key=lambda c: -c.index)
             )
-            choices = _best_of(judgement, sure)
-            card = _pick(judgement, choices, preferred)
+            card = _pick(judgement, judgement.best(sure), preferred)
             return Hint(Play(card), HintReason.ONLY_WINNING_CARDS, cards=cards)
         if not any(wins):
             card = _pick(judgement, judgement.best(), preferred)
@@ -312,12 +348,6 @@ def card_hint(view: SeatView, seed: int) -> Hint:
     group = next(g for g in best if card in judgement.groups[g])
     percent = round(100 * wins[group] / count)
     return Hint(Play(card), HintReason.BEST_CHANCE, cards=(card,), value=percent)
-
-
-def _best_of(judgement: Judgement, groups: list[int]) -> list[int]:
-    keys = {g: (judgement.utility(g), judgement.point_score(g)) for g in groups}
-    top = max(keys.values())
-    return [g for g in groups if keys[g] == top]
 
 
 def _with_alternatives(hint: Hint, judgement: Judgement, card: Card) -> Hint:

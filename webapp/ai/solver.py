@@ -293,6 +293,18 @@ class _Search:
         self._cheap = tuple(
             _POINTS[i] * 256 + (self._trump_key[i] or self._suit_key[i]) for i in range(32)
         )
+        self._trump_mask = trump
+        # The cards of the same class that beat each card (suit games and Grand: the class's
+        # cards in index order are its cards weakest first, so a class's lowest bit is its
+        # weakest card).
+        self._above = tuple(
+            sum(
+                1 << other
+                for other in range(32)
+                if tables.class_id[other] == tables.class_id[i] and strength[other] > strength[i]
+            )
+            for i in range(32)
+        )
         self.reaches_node = self._build_reaches()
         self.clean_node = self._build_clean()
 
@@ -352,6 +364,21 @@ class _Search:
         picked.sort(key=lambda card: cheap[card])
         return tuple(picked)
 
+    def sweeps(self, hand: int, in_play: int) -> bool:
+        """Return whether the leader takes every remaining trick: the others hold no trump and
+        no card that beats the leader's lowest card of its suit."""
+        others = in_play & ~hand
+        if others & self._trump_mask:
+            return False
+        rest = hand & ~self._trump_mask
+        while rest:
+            lowest = rest & -rest
+            index = lowest.bit_length() - 1
+            if others & self._above[index]:
+                return False
+            rest &= ~self._class_mask[index]
+        return True
+
     def _count(self, nodes: int) -> None:
         owner = self.owner
         owner.nodes += nodes
@@ -369,6 +396,7 @@ class _Search:
         table = self.table
         merged = self.merged
         count = self._count
+        sweeps = self.sweeps
 
         def node(hands: list[int], leader: int, need: int) -> bool:
             """Return whether the declarer's side takes ``need`` more points (trick start)."""
@@ -380,6 +408,8 @@ class _Search:
             remaining = mask_points(in_play)
             if need > remaining:
                 return False
+            if leader == declarer and sweeps(hands[declarer], in_play):
+                return True
             key = in_play | hands[1] << 32 | hands[2] << 64 | leader << 96
             bounds = table.get(key)
             if bounds is not None:
@@ -400,9 +430,7 @@ class _Search:
             b = hands[p1]
             c = hands[p2]
             nodes = 0
-            lead_moves = merged(a, in_play)
-            if True:
-                lead_moves = lead_moves[::-1]
+            lead_moves = merged(a, in_play)[::-1]  # the most points first
             if first >= 0 and first in lead_moves:
                 # The lead that decided this position before goes first.
                 lead_moves = (first, *(card for card in lead_moves if card != first))
@@ -424,7 +452,7 @@ class _Search:
                         if (trump_key[card] or (suit_key[card] if 1 << card & led else 0)) <= k0
                     )
                 else:
-                    second = second[::-1]
+                    second = second[::-1]  # a partner led: give points
                 result1 = not d1
                 for c1 in second:
                     nodes += 1

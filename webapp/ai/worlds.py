@@ -16,7 +16,7 @@ from typing import Final
 
 from webapp.engine.actions import Bid, Hold
 from webapp.engine.cards import JACKS_MASK, CardSet, mask_cards, mask_points
-from webapp.engine.game import SeatView
+from webapp.engine.view import SeatView
 from webapp.engine.rules import GameType, rules_for
 
 from .limits import bid_limits, game_value, null_risk
@@ -77,21 +77,10 @@ def unknowns(view: SeatView) -> Unknowns:
     known[me] = view.hand.mask
     if view.open_cards is not None and view.declarer is not None and view.declarer != me:
         known[view.declarer] = view.open_cards.mask
-    played = [0, 0, 0]
-    for trick in (*view.tricks, view.current_trick):
-        for player in trick.players:
-            played[player] += 1
-    total = [10 - played[seat] for seat in range(3)]
-    skat_known = 0
-    if view.laid_away is not None:
-        skat_known = view.laid_away.mask
-    elif view.declarer is None and view.skat_seen is not None:
-        skat_known = 0  # Schieberamsch: the skat has moved on since this seat saw it
+    skat_known = view.skat.mask if view.skat is not None else 0
     cards = view.unseen.mask
-    if view.open_cards is not None:
-        cards &= ~view.open_cards.mask
-    needs = [total[seat] - known[seat].bit_count() for seat in range(3)]
-    skat_need = 0 if skat_known else 2
+    needs = [view.hand_sizes[seat] - known[seat].bit_count() for seat in range(3)]
+    skat_need = 0 if view.skat is not None else view.skat_size
     rules = view.rules
     barred = [0, 0, 0, 0]
     if rules is not None:

@@ -1,0 +1,239 @@
+"""Hints: always a legal action, and the reason they give is true of the position."""
+
+from __future__ import annotations
+
+import random
+
+from tests.engine.randomgame import OPTION_SETS
+from webapp.ai import HintReason, Level, bid_limits, choose, hint
+from webapp.ai.heuristics import Table
+from webapp.ai.hints import Hint
+from webapp.ai.solver import PySolver, SolverPosition
+from webapp.engine import (
+    Bid,
+    Card,
+    Deal,
+    Declare,
+    Discard,
+    GameState,
+    GameType,
+    Hold,
+    Kontra,
+    Options,
+    Pass,
+    Phase,
+    PickUp,
+    Play,
+    PlayHand,
+    Push,
+    Re,
+)
+from webapp.engine.cards import CardSet, Rank, suit_mask
+from webapp.engine.rules import rules_for
+
+
+def _wins_for_mover(state: GameState, card: Card) -> bool:
+    """Return whether ``card`` wins the game for the side of the seat to play (open hands)."""
+    pos = SolverPosition.from_state(state)
+    after = pos.play(card.index)
+    solver = PySolver()
+    if pos.game_type is GameType.NULL:
+        caught = len(pos.trick) == 2 and after.leader == pos.declarer
+        clean = not caught and solver.reaches(after, 0)
+        declarer_wins = clean
+    else:
+        declarer_wins = solver.reaches(after, 61)
+    return declarer_wins if pos.to_move == pos.declarer else not declarer_wins
+
+
+def check_reason(state: GameState, advice: Hint) -> None:
+    """Assert that the hint's reason holds in the real position (hidden cards included)."""
+    seat = state.to_act
+    assert seat is not None
+    view = state.view(seat)
+    action = advice.action
+    reason = advice.reason
+    assert action in view.legal_actions
+    hand = view.hand
+    if reason in (HintReason.BID_UP_TO_LIMIT, HintReason.PASS_ABOVE_LIMIT):
+        assert advice.value is not None and advice.game is not None
+        assert any(
+            limit.game is advice.game and limit.value == advice.value
+            for limit in bid_limits(hand)
+        )
+        asked = max((a.value for _, a in view.auction if isinstance(a, Bid)), default=0)
+        if reason is HintReason.BID_UP_TO_LIMIT:
+            assert isinstance(action, Bid | Hold)
+            value = action.value if isinstance(action, Bid) else asked
+            assert value <= advice.value
+        else:
+            assert isinstance(action, Pass)
+            bids = [a.value for a in view.legal_actions if isinstance(a, Bid)]
+            if Hold() in view.legal_actions:
+                assert asked > advice.value
+            else:
+                assert not bids or bids[0] > advice.value
+    elif reason is HintReason.PASS_WEAK_HAND:
+        assert isinstance(action, Pass) and bid_limits(hand) == ()
+    elif reason is HintReason.PICK_UP_SKAT:
+        assert isinstance(action, PickUp)
+    elif reason is HintReason.PLAY_HAND_STRONG:
+        assert isinstance(action, PlayHand)
+        assert advice.value is not None and advice.value >= view.bid
+    elif reason.name.startswith("DISCARD_"):
+        assert isinstance(action, Discard) and advice.game is not None
+        laid = CardSet((action.first, action.second))
+        assert set(advice.cards) <= set(laid)
+        keep = hand - laid
+        rules = rules_for(advice.game)
+        if reason is HintReason.DISCARD_BLANK_TEN:
+            for card in advice.cards:
+                assert card.rank is Rank.TEN and not rules.is_trump(card)
+                assert Card(card.suit, Rank.ACE) not in hand
+                assert len(hand & CardSet.from_mask(suit_mask(card.suit))) <= 2
+        elif reason is HintReason.DISCARD_SHORT_SUIT:
+            assert any(
+                not rules.is_trump(card) and not keep.mask & rules.class_mask(card)
+                for card in advice.cards
+            )
+        elif reason is HintReason.DISCARD_HIGH_POINTS_SAFE:
+            assert laid.points >= 10
+        elif reason is HintReason.DISCARD_NULL_DANGER:
+            assert advice.game is GameType.NULL
+    elif reason is HintReason.DECLARE_BEST_GAME:
+        assert isinstance(action, Declare) and action.game_type is advice.game
+    elif reason is HintReason.SAY_KONTRA:
+        assert isinstance(action, Kontra)
+    elif reason is HintReason.SAY_RE:
+        assert isinstance(action, Re)
+    elif reason is HintReason.RAMSCH_PASS:
+        assert isinstance(action, Pass)
+    elif reason is HintReason.RAMSCH_PICK_UP:
+        assert isinstance(action, PickUp)
+    elif reason is HintReason.PUSH_DANGEROUS_CARDS:
+        assert isinstance(action, Push) and set(advice.cards) == {action.first, action.second}
+    else:
+        check_card_reason(state, advice)
+
+
+def check_card_reason(state: GameState, advice: Hint) -> None:
+    """Assert the reason of a card hint."""
+    seat = state.to_act
+    assert seat is not None
+    view = state.view(seat)
+    action = advice.action
+    assert isinstance(action, Play)
+    card = action.card
+    reason = advice.reason
+    table = Table.from_view(view)
+    legal = list(state.legal_cards())
+    trick = table.trick
+    rules = table.rules
+    if reason.name not in ("ALL_CARDS_WIN", "ALL_CARDS_LOSE", "ONLY_WINNING_CARDS", "BEST_CHANCE"):
+        assert not advice.cards or advice.cards == (card,)
+    if reason is HintReason.ONLY_LEGAL_CARD:
+        assert legal == [card]
+    elif reason is HintReason.ONLY_WINNING_CARDS:
+        assert card in advice.cards and set(advice.cards) < set(legal)
+        for winner in advice.cards:
+            assert _wins_for_mover(state, winner)
+    elif reason is HintReason.ALL_CARDS_WIN:
+        assert all(_wins_for_mover(state, other) for other in legal)
+    elif reason is HintReason.ALL_CARDS_LOSE:
+        assert not any(_wins_for_mover(state, other) for other in legal)
+    elif reason is HintReason.BEST_CHANCE:
+        assert advice.value is not None and 0 <= advice.value <= 100
+    elif reason is HintReason.DRAW_TRUMPS:
+        assert table.is_declarer and not trick and rules.is_trump(card)
+        assert table.out & rules.trump_mask  # trumps still out
+    elif reason is HintReason.CASH_WINNER:
+        assert not trick and table.is_top(card)
+    elif reason is HintReason.LEAD_SHORT_SUIT:
+        assert not trick and not rules.is_trump(card) and table.hand & rules.trump_mask
+    elif reason is HintReason.PLAY_THROUGH_DECLARER:
+        assert not trick and table.declarer == (table.seat + 1) % 3
+    elif reason is HintReason.SCHMIER:
+        winner, _ = table.winning()
+        assert trick and winner != table.seat and table.partner_of(winner) and card.points >= 3
+    elif reason is HintReason.TAKE_THE_TRICK:
+        _, best = table.winning()
+        assert trick and table.strength(card, trick[0]) > best
+    elif reason is HintReason.DUCK:
+        _, best = table.winning()
+        assert trick and table.strength(card, trick[0]) <= best
+        assert any(table.strength(other, trick[0]) > best for other in legal)
+    elif reason is HintReason.FOLLOW_LOWEST:
+        _, best = table.winning()
+        assert trick and all(table.strength(other, trick[0]) <= best for other in legal)
+        assert card.points == min(other.points for other in legal)
+    elif reason is HintReason.SAVE_HIGH_CARD:
+        assert card.points == min(other.points for other in legal)
+    elif reason is HintReason.NULL_PLAY_LOW:
+        assert table.game in (GameType.NULL, GameType.RAMSCH)
+        if trick:
+            _, best = table.winning()
+            following = [o for o in legal if rules.follows(o) is rules.follows(trick[0])]
+            under = [o for o in following if table.strength(o, trick[0]) < best]
+            if under and table.is_declarer:
+                assert card in under
+    elif reason is HintReason.NULL_DISCARD_HIGH:
+        assert table.game is GameType.NULL and table.is_declarer
+        assert trick and rules.follows(card) is not rules.follows(trick[0])
+    elif reason is HintReason.NULL_LEAD_LOW:
+        assert table.game is GameType.NULL and not trick and not table.is_declarer
+    elif reason is HintReason.MUST_TAKE_TRICK:
+        # Whatever this seat plays, the trick is its own (as far as the cards still out allow).
+        if trick:
+            _, best = table.winning()
+            assert all(table.strength(other, trick[0]) > best for other in legal)
+            assert len(trick) == 2
+        else:
+            assert all(not table.out & rules.class_mask(other) for other in legal)
+    elif reason is HintReason.RAMSCH_AVOID_POINTS:
+        _, best = table.winning()
+        assert table.game is GameType.RAMSCH and table.strength(card, trick[0]) < best
+    else:  # pragma: no cover - every reason is checked above
+        raise AssertionError(f"unchecked reason {reason}")
+
+
+def test_hints_in_every_phase_are_legal_and_true() -> None:
+    rng = random.Random(1)
+    reasons: set[HintReason] = set()
+    for seed in range(30):
+        options = OPTION_SETS[seed % len(OPTION_SETS)]
+        state = GameState.new(Deal.from_seed(seed), options)
+        while not state.finished:
+            seat = state.to_act
+            assert seat is not None
+            view = state.view(seat)
+            if state.phase is not Phase.PLAY or rng.random() < 0.15:
+                advice = hint(view, seed=seed)
+                check_reason(state, advice)
+                reasons.add(advice.reason)
+            state = state.apply(choose(view, Level.EASY, seed=seed))
+    # The check covers the common reasons of every phase.
+    for expected in (
+        HintReason.BID_UP_TO_LIMIT,
+        HintReason.PASS_ABOVE_LIMIT,
+        HintReason.PICK_UP_SKAT,
+        HintReason.DECLARE_BEST_GAME,
+        HintReason.FOLLOW_LOWEST,
+    ):
+        assert expected in reasons
+
+
+def test_search_hints_hold_in_the_real_deal() -> None:
+    """Late in the hand the hint comes from the search; its claim must hold with open hands."""
+    reasons: set[HintReason] = set()
+    for seed in range(36):
+        state = GameState.new(Deal.from_seed(seed))
+        while not state.finished:
+            seat = state.to_act
+            assert seat is not None
+            view = state.view(seat)
+            if state.phase is Phase.PLAY and len(state.tricks) >= 7 and state.game_type is not GameType.RAMSCH:
+                advice = hint(view, seed=seed)
+                check_reason(state, advice)
+                reasons.add(advice.reason)
+            state = state.apply(choose(view, Level.EASY, seed=seed))
+    assert {HintReason.ONLY_WINNING_CARDS, HintReason.ALL_CARDS_WIN} <= reasons
