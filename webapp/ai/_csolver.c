@@ -2,22 +2,26 @@
  *
  * Positions are bitboards: three hands as 32-bit masks. Inside this file a card has an internal
  * index in which, within each suit class, a higher index is a stronger card (for suit games and
- * Grand the engine's Card.index already is; for Null every suit is laid out 7 8 9 T J Q K A).
+ * Grand the engine's Card.index already is; for Null every suit is laid out 7 8 9 T J Q K A), so
+ * "the next stronger live card of a class" is one mask and one bit scan.
  *
  * Point games (suit games, Grand): fail-soft alpha-beta on "card points the declarer takes from
- * here on", with a transposition table at trick starts. A trick start is fully described by the
- * cards still in the hands (their owners are fixed by the deal) and the seat that leads, so its key
- * is the 32-bit mask of remaining cards and two bits for the leader. The table keeps a lower and an
- * upper bound and the best card. Moves are merged (of cards that are adjacent in rank within a
- * suit class among the live cards, held by one player, worth the same points, only one is tried)
- * and ordered (table move, sure winners, points given to the partner, cheap discards). Thresholds
- * are null-window searches; the exact value is MTD(f) over them.
+ * here on". A trick start is fully described by the cards still in the hands (their owners are
+ * fixed by the deal) and the seat that leads, so the transposition table's key is the 32-bit
+ * mask of remaining cards and two bits for the leader; an entry keeps a lower and an upper bound
+ * and the best card. At trick starts the search also stops early on bounds: all points left, and
+ * the points of trumps above every trump of the other side (they win whenever played). Moves are
+ * reduced (see `reduce`: equal cards of one hand tried once, and of a run of cards whose trick is
+ * already settled only the one with the most or the fewest points) and ordered (table move, sure
+ * winners, points into our own tricks, cheap discards, history). `reaches` is one null-window
+ * search; `value` is MTD(f) from above.
  *
  * Null: a boolean search "can the defenders force the declarer to take a trick?", same table.
  *
- * The table is one per process and survives calls while positions stay consistent with the deal
- * it was filled for (same game, same declarer, no card changed hands); otherwise a new generation
- * starts and old entries count as empty.
+ * The table is one per process (2 MB). Each deal it holds entries for has a generation number;
+ * a position reuses a generation if it agrees with that deal (same game and declarer, no card in
+ * another hand), so the calls about one deal (its thresholds, the cards of a hint, later tricks)
+ * share their work, up to 64 deals at once. The calls hold the GIL: one search at a time.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -200,8 +204,6 @@ static inline void tt_store(uint64_t key, int lower, int upper, int best) {
 
 /* ---------------------------------------------------------------- search ------------------ */
 
-
-
 typedef struct {
     const Game *G;
     uint32_t hand[3];
@@ -237,9 +239,11 @@ static inline uint32_t merge(const Game *G, uint32_t moves, uint32_t hand, uint3
 
 /* The side that takes a trick whose winning card so far is w (played by seat wp) when the last
  * player (seat p3) may still play any of l3: 1 the mover's side, 0 the other, -1 it depends. */
-static inline int last_card_side(const Search *s, int w, int wp, uint32_t l3, int p3, int declarer_side) {
+static inline int last_card_side(const Search *s, int w, int wp, uint32_t l3, int p3,
+                                 int mover_is_declarer) {
     uint32_t over = l3 & s->G->beats[w];
-    int now = (wp == s->declarer) == declarer_side, last = (p3 == s->declarer) == declarer_side;
+    int now = (wp == s->declarer) == mover_is_declarer;
+    int last = (p3 == s->declarer) == mover_is_declarer;
     if (!over) return now;
     if (over == l3) return last;
     return now == last ? now : -1;
@@ -322,7 +326,6 @@ typedef struct {
 
 /* The strongest card of a set of cards that all beat the same card (trumps above the rest). */
 static inline int strongest(const Game *G, uint32_t m) {
-    (void)G;
     if (!m) return -1;
     uint32_t t = m & G->trump;
     return 31 - __builtin_clz(t ? t : m);
@@ -760,32 +763,28 @@ static int null_loses(Search *s, const Pos *p) {
     return loses;
 }
 
-/* The position after the player to move plays internal card c (a legal card). */
-static Pos after(const Pos *p, int c, int *trick_done_winner, int *gain) {
+/* The position after the player to move plays internal card c (a legal card); `winner` is the
+ * seat that takes the trick if c completes it, else -1. */
+static Pos after(const Pos *p, int c, int *winner) {
     const Game *G = &GAMES[p->game];
     Pos q = *p;
     int player = (p->leader + p->ntrick) % 3;
     q.hand[player] &= ~(1u << c);
-    *trick_done_winner = -1;
-    *gain = 0;
+    *winner = -1;
     if (p->ntrick < 2) {
         q.trick[q.ntrick++] = c;
         return q;
     }
-    Pos full = *p;
-    TrickState t = trick_state(G, &full);
-    int wp = t.win_player;
-    if (G->beats[t.win_card] >> c & 1) wp = player;
-    int pts = t.trick_points + G->points[c];
-    if (wp == p->declarer) {
-        q.declarer_points += pts;
-        *gain = pts;
-    } else {
-        q.defender_points += pts;
-    }
+    TrickState t = trick_state(G, p);
+    int wp = G->beats[t.win_card] >> c & 1 ? player : t.win_player;
+    int points = t.trick_points + G->points[c];
+    if (wp == p->declarer)
+        q.declarer_points += points;
+    else
+        q.defender_points += points;
     q.ntrick = 0;
     q.leader = wp;
-    *trick_done_winner = wp;
+    *winner = wp;
     return q;
 }
 
@@ -1023,8 +1022,8 @@ static PyObject *CSolver_move_values(CSolverObject *self, PyObject *pos) {
     while (m && !s.aborted) {
         int c = lowest(m);
         m &= m - 1;
-        int winner, gain;
-        Pos q = after(&p, c, &winner, &gain);
+        int winner;
+        Pos q = after(&p, c, &winner);
         if (G->null && winner == p.declarer)
             values[c] = 1; /* caught in this very trick */
         else
