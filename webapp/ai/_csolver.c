@@ -479,7 +479,12 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
         }
     }
     MoveList list;
-    order_moves(s, &list, moves, player, ntrick, led, win_card, win_player, ttmove);
+    if (!(moves & (moves - 1))) { /* one card: nothing to order */
+        list.n = 1;
+        list.card[0] = (uint8_t)lowest(moves);
+    } else {
+        order_moves(s, &list, moves, player, ntrick, led, win_card, win_player, ttmove);
+    }
     int maximizing = player == s->declarer;
     int best = maximizing ? -1 : 1000, best_card = list.card[0];
     for (int k = 0; k < list.n; k++) {
