@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask_babel import gettext, ngettext
 
 from webapp import words
-from webapp.decks import card_name
+from webapp.decks import card_name, upper_first
 from webapp.engine import BID_VALUES, GameType, InputReason, next_bid, null_value
 from webapp.web import current_deck
 
@@ -145,8 +145,8 @@ def _cards(error: FieldError) -> str | None:
     if error.reason is Problem.CARD_TWICE and error.card is not None:
         name = card_name(error.card, current_deck())
         if hand:
-            return gettext("%(card)s is picked twice.", card=name)
-        return gettext("%(card)s cannot be in the hand and in the skat at once.", card=name)
+            return upper_first(gettext("%(card)s is picked twice.", card=name))
+        return upper_first(gettext("%(card)s cannot be in the hand and in the skat at once.", card=name))
     if error.reason is Problem.WRONG_COUNT and error.count is not None:
         if hand:
             return ngettext(
