@@ -1,6 +1,6 @@
 """Benchmark the computer players and hints: time per decision at each trick, solver speed.
 
-Usage: python bench/ai.py [--deals 50] [--seed 0]
+Usage: python bench/ai.py [--deals 50] [--seed 0] [--review]
 
 For random deals (bid, laid away and declared by the strong player, those decisions timed too),
 every card decision of the hand is timed twice: a strong computer move (`choose(view, Level.STRONG)`) and a hint
@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from webapp.ai import Level, choose, get_solver, hint  # noqa: E402
+from webapp.ai import Level, choose, could_have_won, get_solver, hint  # noqa: E402
 from webapp.ai.solver import SolverPosition  # noqa: E402
 from webapp.engine import Deal, GameState, GameType, Phase  # noqa: E402
 
@@ -33,7 +33,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--review", action="store_true", help="also time could_have_won at the end of each hand"
+    )
     args = parser.parse_args()
+    reviews: list[float] = []
+    answered = 0
     moves: dict[int, list[float]] = {trick: [] for trick in range(1, 11)}
     before_play: list[float] = []
     hints: dict[int, list[float]] = {trick: [] for trick in range(1, 11)}
@@ -74,6 +79,10 @@ def main() -> None:
                 solver_time += time.perf_counter() - start
                 solver_nodes += solver.nodes
             state = state.apply(action)
+        if args.review:
+            start = time.perf_counter()
+            answered += could_have_won(state) is not None
+            reviews.append(time.perf_counter() - start)
         print(f"deal {deals}/{args.deals} (seed {seed})", file=sys.stderr)
     print(f"solver: {solver_name}; {deals} deals")
     print("trick  move median  move p95  hint median  hint p95   (ms)")
@@ -93,6 +102,11 @@ def main() -> None:
         print(
             f"hand or skat, laying away, declaring (strong): median"
             f" {1000 * statistics.median(before_play):.1f} ms, p95 {1000 * p95(before_play):.1f} ms"
+        )
+    if reviews:
+        print(
+            f"could_have_won at the end of a hand: median {1000 * statistics.median(reviews):.0f} ms,"
+            f" p95 {1000 * p95(reviews):.0f} ms, answered {answered} of {len(reviews)}"
         )
     if solver_time:
         print(f"solver speed (reaches 61, tricks 4-10): {solver_nodes / solver_time:,.0f} nodes/s")

@@ -70,3 +70,23 @@ def test_positions_are_checked() -> None:
         SolverPosition(GameType.RAMSCH, 0, (1, 2, 4))
     with pytest.raises(ValueError):
         SolverPosition(GameType.GRAND, 0, (1, 2, 4 | 8))
+
+
+def test_a_new_solver_does_not_remember_other_solvers_searches() -> None:
+    """Node counts (and so budgets and decisions) must not depend on earlier searches."""
+    rng = random.Random(8)
+    for _ in range(6):
+        pos = random_position(rng, 5)
+        first = get_solver()
+        first.value(pos)
+        again = get_solver()
+        again.value(pos)
+        assert again.nodes == first.nodes
+
+
+def test_the_default_solver_agrees_with_the_reference() -> None:
+    rng = random.Random(12)
+    for _ in range(40):
+        pos = random_position(rng, 4, open_cards=rng.randrange(3))
+        assert get_solver().value(pos) == PySolver().value(pos)
+        assert get_solver().move_values(pos) == PySolver().move_values(pos)

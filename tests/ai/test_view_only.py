@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from webapp.ai import Level, choose, hint
-from webapp.engine import Deal, GameState, Phase, Position
+from webapp.engine import Deal, GameState, Phase, PlayHand, Position
 from webapp.engine.cards import CardSet
 
 
@@ -78,3 +78,43 @@ def test_decisions_are_deterministic_per_seed() -> None:
             assert seat is not None
             view = state.view(seat)
             assert choose(view, Level.STRONG, seed=seed) == choose(view, Level.STRONG, seed=seed)
+
+
+def test_an_unseen_skat_does_not_change_decisions_before_the_play() -> None:
+    """Before the play nobody has seen the skat: exchanging it with a defender's cards (and the
+    defenders' cards among themselves) changes no decision of the declarer or the others."""
+    checked = 0
+    for seed in range(30):
+        state = GameState.new(Deal.from_seed(seed))
+        while state.phase is Phase.BIDDING:
+            seat = state.to_act
+            assert seat is not None
+            state = state.apply(choose(state.view(seat), Level.EASY, seed=seed))
+        if state.phase is not Phase.SKAT:
+            continue
+        seat = state.to_act
+        assert seat is not None
+        hands = list(state.deal.hands)
+        other = next(p for p in Position if p != seat)
+        skat = state.deal.skat
+        # Give the skat to another player and that player's first two cards to the skat.
+        given = CardSet(list(hands[other])[:2])
+        hands[other] = (hands[other] - given) | skat
+        changed = GameState.replay(
+            Deal((hands[0], hands[1], hands[2]), given), state.actions, state.options
+        )
+        view = state.view(seat)
+        assert changed.view(seat) == view
+        for level in Level:
+            assert choose(view, level, seed=seed) == choose(changed.view(seat), level, seed=seed)
+        assert hint(view, seed=seed) == hint(changed.view(seat), seed=seed)
+        # Playing hand, the declaration is made without the skat too.
+        hand_state = state.apply(PlayHand())
+        hand_changed = changed.apply(PlayHand())
+        assert hand_changed.view(seat) == hand_state.view(seat)
+        for level in Level:
+            assert choose(hand_state.view(seat), level, seed=seed) == choose(
+                hand_changed.view(seat), level, seed=seed
+            )
+        checked += 1
+    assert checked >= 5

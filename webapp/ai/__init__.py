@@ -4,17 +4,23 @@ Depends on `webapp.engine` only and produces no user-facing text: reasons are `H
 values that the web layer translates.
 
 - `choose(view, level, seed=...)`: a computer player's action in any phase, from its seat view.
-- `hint(view, seed=...)`: the suggested action with its `HintReason`.
-- `bid_limits(cards)`: the sensible games of a hand and the value each reaches.
-- `best_line(state)`, `could_have_won(state)`: the best play with all hands open.
+- `hint(view, seed=...)`: the suggested action with its `HintReason` (`Hint`).
+- `bid_limits(cards)`: the sensible games of a hand and the value each reaches (`BidLimit`).
+- `best_line(state)`, `could_have_won(state)`: the best play with all hands open (`Review`,
+  with the `Swing` cards of the real game).
 - `solver`: `SolverPosition`, the `Solver` protocol, `PySolver` and `get_solver`.
+
+Modules: `player` (levels, choose, hint), `heuristics` (rules of thumb for every decision),
+`search` (sampled worlds solved for cards, Kontra and Re, and the search hints), `contracts`
+(the strong declarer's hand, skat and game by search), `worlds` (distributions that fit a
+view), `limits` (hand strength, bid limits), `review`, `hints`, `ranks`, `solver`.
 """
 
 from .hints import Hint, HintReason
 from .limits import BidLimit, bid_limits
 from .player import Level, choose, hint
-from .review import Review, best_line, could_have_won
-from .solver import PySolver, SearchLimit, Solver, SolverPosition, get_solver
+from .review import Review, Swing, best_line, could_have_won
+from .solver import PySolver, SearchLimit, Solver, SolverPosition, get_solver, win_threshold
 
 __all__ = [
     "BidLimit",
@@ -26,10 +32,12 @@ __all__ = [
     "SearchLimit",
     "Solver",
     "SolverPosition",
+    "Swing",
     "best_line",
     "bid_limits",
     "choose",
     "could_have_won",
     "get_solver",
     "hint",
+    "win_threshold",
 ]

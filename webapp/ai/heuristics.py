@@ -32,6 +32,7 @@ from webapp.engine.view import SeatView
 from webapp.engine.rules import GameRules, GameType, SuitClass, rules_for
 
 from .hints import Hint, HintReason
+from .ranks import class_ranks
 from .limits import (
     HAND_THRESHOLD,
     SKAT_THRESHOLD,
@@ -429,25 +430,9 @@ class Table:
         return cls in self.view.voids[seat]
 
 
-_ORDERS: dict[GameType, tuple[int, ...]] = {}
-
-
 def _order(game: GameType) -> tuple[int, ...]:
     """Return each card's rank inside its suit class for ``game`` (higher beats lower)."""
-    order = _ORDERS.get(game)
-    if order is None:
-        rules = rules_for(game)
-        ranks = [0] * 32
-        for card in DECK:
-            ranks[card.index] = sum(
-                1
-                for other in DECK
-                if other is not card
-                and rules.follows(other) is rules.follows(card)
-                and rules.winner_index([other.index, card.index]) == 1
-            )
-        order = _ORDERS[game] = tuple(ranks)
-    return order
+    return class_ranks(game)
 
 
 def _cards(mask: int) -> list[Card]:

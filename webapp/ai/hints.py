@@ -106,8 +106,9 @@ class HintReason(Enum):
     ALL_CARDS_LOSE = "all_cards_lose"
     """No card can win the game any more; make the best of it (this one gives up the fewest)."""
     BEST_CHANCE = "best_chance"
-    """This card wins in most of the card distributions that fit what you know
-    (value = that share in percent)."""
+    """This card wins most often in the card distributions the computer tried, all of which fit
+    what you know (value = the share of them it wins, in percent; a sample, so 100 does not
+    promise a sure win)."""
     ONLY_LEGAL_CARD = "only_legal_card"
     """You must follow suit and hold only this card of it."""
 

@@ -21,6 +21,7 @@ from webapp.engine.rules import GameType, rules_for
 
 from .heuristics import doubling_choice, play_card
 from .hints import Hint, HintReason
+from .ranks import class_ranks
 from .solver import (
     THRESHOLDS,
     PySolver,
@@ -64,7 +65,7 @@ class SearchSettings:
 PY_SETTINGS: Final = SearchSettings(
     worlds=(0, 16, 16, 16, 12, 8, 4, 0, 0, 0, 0),
     node_budget=40_000,
-    exact_worlds=24,
+    exact_worlds=60,
     exact_hand=3,
 )
 """Settings for the pure-Python solver (p95 ≤ 500 ms a decision on a 2-core machine)."""
@@ -100,7 +101,7 @@ def _groups(view: SeatView, legal: list[Card]) -> list[list[Card]]:
     if view.skat is not None:
         gone |= view.skat.mask
     legal_mask = sum(card.bit for card in legal)
-    strength = _strengths(game)
+    strength = class_ranks(game)
     groups: list[list[Card]] = []
     by_class: dict[int, list[Card]] = {}
     for card in DECK:
@@ -120,28 +121,6 @@ def _groups(view: SeatView, legal: list[Card]) -> list[list[Card]]:
         if run:
             groups.append(run)
     return groups
-
-
-_STRENGTHS: dict[GameType, tuple[int, ...]] = {}
-
-
-def _strengths(game: GameType) -> tuple[int, ...]:
-    cached = _STRENGTHS.get(game)
-    if cached is None:
-        rules = rules_for(game)
-        ranks = []
-        for card in DECK:
-            ranks.append(
-                sum(
-                    1
-                    for other in DECK
-                    if rules.follows(other) is rules.follows(card)
-                    and rules.winner_index([other.index, card.index]) == 1
-                    and other is not card
-                )
-            )
-        cached = _STRENGTHS[game] = tuple(ranks)
-    return cached
 
 
 def _declarer_wins(solver: Solver, before: SolverPosition, card: int, threshold: int) -> bool:

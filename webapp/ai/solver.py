@@ -39,6 +39,8 @@ from webapp.engine.game import GameState, Phase
 from webapp.engine.rules import GameType, SuitClass, rules_for
 from webapp.engine.score import Contract
 
+from .ranks import class_ranks
+
 __all__ = [
     "SolverPosition",
     "Solver",
@@ -203,7 +205,13 @@ class SolverPosition:
 
 
 class Solver(Protocol):
-    """The solver interface: the pure-Python reference and the compiled core implement it."""
+    """The solver interface: the pure-Python reference and the compiled core implement it.
+
+    A new solver starts from nothing: its answers and its node counts never depend on searches
+    made by other solver objects (tables shared between objects would make a node budget, and
+    so a computer player's decision, depend on what the process did before). One object may
+    keep what it learnt between its own calls.
+    """
 
     nodes: int
     node_limit: int | None
@@ -233,25 +241,13 @@ class _Tables:
         self.class_mask = tuple(rules.class_mask(card) for card in DECK)
         self.class_id = tuple(int(rules.follows(card)) for card in DECK)
         # Strength inside a class follows the rule object's own trick winner.
-        strength: list[int] = [0] * 32
-        for cls in SuitClass:
-            members = [card.index for card in DECK if rules.follows(card) is cls]
-            for index in members:
-                strength[index] = _rank_key(rules, index, members)
+        strength = list(class_ranks(game_type))
         self.strength = tuple(strength)
         orders: list[tuple[int, ...]] = []
         for cls in SuitClass:
             members = [card.index for card in DECK if rules.follows(card) is cls]
             orders.append(tuple(sorted(members, key=lambda index: strength[index])))
         self.orders = tuple(orders)
-
-
-def _rank_key(rules: object, index: int, members: list[int]) -> int:
-    """Return how many cards of the class ``index`` beats when led against each of them."""
-    from webapp.engine.rules import GameRules
-
-    assert isinstance(rules, GameRules)
-    return sum(1 for other in members if other != index and rules.winner_index([other, index]) == 1)
 
 
 _TABLES: dict[GameType, _Tables] = {}
