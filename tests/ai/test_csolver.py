@@ -1,0 +1,247 @@
+"""The compiled solver against the pure-Python reference, and the fallback when it is missing.
+
+The C source is compiled afresh for these tests (a stale build in the tree must not pass for the
+current source), so they need a C compiler, as building the extension does.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from webapp.ai import Level, choose, hint
+from webapp.ai.solver import THRESHOLDS, PySolver, SearchLimit, Solver, SolverPosition, get_solver
+from webapp.engine import Bid, Deal, Declare, GameState, GameType, Hold, Pass, PlayHand
+from webapp.engine.cards import mask_points
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCE = ROOT / "webapp" / "ai" / "_csolver.c"
+GAMES = (
+    GameType.DIAMONDS,
+    GameType.HEARTS,
+    GameType.SPADES,
+    GameType.CLUBS,
+    GameType.GRAND,
+    GameType.NULL,
+)
+
+
+@pytest.fixture(scope="module")
+def csolver(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    """Compile ``webapp/ai/_csolver.c`` as it is now, with the flags of setup.py, and load it."""
+    from setuptools import Distribution, Extension
+
+    build = tmp_path_factory.mktemp("csolver")
+    extension = Extension("_csolver", [str(SOURCE)], extra_compile_args=["-O2"])
+    command = Distribution({"ext_modules": [extension]}).get_command_obj("build_ext")
+    command.build_lib = str(build / "lib")  # type: ignore[attr-defined]
+    command.build_temp = str(build / "temp")  # type: ignore[attr-defined]
+    command.ensure_finalized()
+    command.run()
+    [path] = (build / "lib").glob("_csolver*")
+    spec = importlib.util.spec_from_file_location("webapp.ai._csolver", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def deal_position(rng: random.Random, game: GameType) -> SolverPosition:
+    """Return the first-trick position of a random deal: a random declarer, the skat theirs."""
+    cards = list(range(32))
+    rng.shuffle(cards)
+    hands = tuple(sum(1 << card for card in cards[10 * seat : 10 * seat + 10]) for seat in range(3))
+    skat = sum(1 << card for card in cards[30:])
+    return SolverPosition(
+        game, rng.randrange(3), (hands[0], hands[1], hands[2]), (), 0, mask_points(skat), 0
+    )
+
+
+def played_to(rng: random.Random, pos: SolverPosition, cards_left: int) -> SolverPosition:
+    """Play random legal cards until ``cards_left`` cards are in the hands."""
+    while (pos.hands[0] | pos.hands[1] | pos.hands[2]).bit_count() > cards_left:
+        pos = pos.play(rng.choice(pos.legal_moves()))
+    return pos
+
+
+def positions(seed: int, count: int, cards_left: range) -> Iterator[SolverPosition]:
+    """Yield positions from random deals of every game, at every trick and mid-trick.
+
+    Several positions of one deal are shuffled among other deals', so the compiled solver's
+    table sees deals come back after others were searched.
+    """
+    rng = random.Random(seed)
+    batch: list[SolverPosition] = []
+    deals = 0
+    while count > 0:
+        start = deal_position(rng, GAMES[deals % len(GAMES)])
+        deals += 1
+        for _ in range(3):
+            batch.append(played_to(rng, start, rng.choice(cards_left)))
+        if len(batch) >= 12:
+            rng.shuffle(batch)
+            yield from batch[:count]
+            count -= len(batch)
+            batch = []
+
+
+def assert_same(fast: Solver, pos: SolverPosition) -> None:
+    """Assert that the compiled solver gives the reference's value, thresholds and move values."""
+    reference = PySolver()
+    value = reference.value(pos)
+    assert fast.value(pos) == value, pos
+    thresholds = {*THRESHOLDS, value, value + 1, 0, 120}
+    for threshold in sorted(thresholds):
+        assert fast.reaches(pos, threshold) is reference.reaches(pos, threshold), (pos, threshold)
+    assert fast.move_values(pos) == reference.move_values(pos), pos
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_endgames_agree_with_the_python_solver(csolver: ModuleType, seed: int) -> None:
+    fast = csolver.CSolver()
+    for pos in positions(seed, 600, range(1, 13)):
+        assert_same(fast, pos)
+
+
+def test_middle_game_agrees_with_the_python_solver(csolver: ModuleType) -> None:
+    fast = csolver.CSolver()
+    for pos in positions(10, 150, range(12, 19)):
+        assert_same(fast, pos)
+
+
+def test_first_tricks_reach_the_same_thresholds(csolver: ModuleType) -> None:
+    """From the first tricks only the null-window questions are cheap enough for Python."""
+    fast = csolver.CSolver()
+    for pos in positions(20, 6, range(20, 31)):
+        for threshold in THRESHOLDS:
+            assert fast.reaches(pos, threshold) is PySolver().reaches(pos, threshold), pos
+
+
+def test_exact_values_agree_with_the_thresholds_from_the_first_trick(csolver: ModuleType) -> None:
+    fast = csolver.CSolver()
+    for pos in positions(30, 60, range(27, 31)):
+        value = fast.value(pos)
+        if pos.game_type is GameType.NULL:
+            assert fast.reaches(pos, 61) is (value == 0)
+            continue
+        for threshold in (value - 1, value, value + 1, *THRESHOLDS):
+            assert fast.reaches(pos, threshold) is (value >= threshold)
+        best = max if pos.to_move == pos.declarer else min
+        assert best(fast.move_values(pos).values()) == value
+
+
+def test_a_fresh_table_gives_the_same_values(csolver: ModuleType) -> None:
+    fast = csolver.CSolver()
+    for pos in positions(40, 24, range(18, 25)):
+        value = fast.value(pos)
+        moves = fast.move_values(pos)
+        csolver.clear_table()
+        assert fast.value(pos) == value
+        csolver.clear_table()
+        assert fast.move_values(pos) == moves
+
+
+def test_node_limit_raises_and_leaves_the_table_sound(csolver: ModuleType) -> None:
+    pos = next(positions(50, 1, range(27, 28)))
+    limited = csolver.CSolver(node_limit=1000)
+    assert limited.node_limit == 1000
+    with pytest.raises(SearchLimit):
+        limited.value(pos)
+    assert limited.nodes > 1000
+    limited.node_limit = None
+    value = limited.value(pos)
+    csolver.clear_table()
+    assert csolver.CSolver().value(pos) == value
+    limited.nodes = 0
+    assert limited.nodes == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"hands": (1, 1, 2)}, "disjoint"),
+        ({"hands": (1, 2)}, "three"),
+        ({"hands": (1 << 32, 2, 4)}, "32-bit"),
+        ({"trick": (0,)}, "table"),
+        ({"trick": (40,)}, "card index"),
+        ({"trick": (8, 9, 10)}, "at most two"),
+        ({"declarer": 3}, "declarer"),
+        ({"leader": -1}, "leader"),
+        ({"hands": (1 | 2, 4, 8)}, "sizes"),
+    ],
+)
+def test_bad_positions_raise_value_error(
+    csolver: ModuleType, change: dict[str, object], message: str
+) -> None:
+    """The module reads plain attributes, so it checks them itself rather than crash."""
+
+    class Position:
+        game_type = GameType.GRAND
+        declarer = 0
+        hands = (1, 2, 4)
+        trick: tuple[int, ...] = ()
+        leader = 0
+        declarer_points = 0
+        defender_points = 0
+
+    bad = Position()
+    for name, value in change.items():
+        setattr(bad, name, value)
+    with pytest.raises(ValueError, match=message):
+        csolver.CSolver().value(bad)
+
+
+def test_ramsch_is_not_a_solver_game(csolver: ModuleType) -> None:
+    class Position:
+        game_type = GameType.RAMSCH
+        declarer = 0
+        hands = (1, 2, 4)
+        trick = ()
+        leader = 0
+        declarer_points = 0
+        defender_points = 0
+
+    with pytest.raises(ValueError, match="Ramsch"):
+        csolver.CSolver().value(Position())
+
+
+def test_get_solver_returns_the_compiled_solver_when_it_imports(
+    csolver: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("KIEBITZ_PURE_PYTHON_SOLVER", raising=False)
+    monkeypatch.setitem(sys.modules, "webapp.ai._csolver", csolver)
+    solver = get_solver(node_limit=5000)
+    assert isinstance(solver, csolver.CSolver)
+    assert solver.node_limit == 5000
+    monkeypatch.setenv("KIEBITZ_PURE_PYTHON_SOLVER", "1")
+    assert isinstance(get_solver(), PySolver)
+
+
+def late_game(seed: int) -> GameState:
+    """Return a Grand (played hand by forehand) in its eighth trick, cards played at random."""
+    rng = random.Random(seed)
+    state = GameState.new(Deal.from_seed(seed))
+    for action in (Bid(18), Hold(), Pass(), Pass(), PlayHand(), Declare(GameType.GRAND)):
+        state = state.apply(action)
+    while len(state.tricks) < 7:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_the_ai_works_without_the_extension(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the compiled module missing, the solver is the Python one and the AI still plays."""
+    monkeypatch.delenv("KIEBITZ_PURE_PYTHON_SOLVER", raising=False)
+    monkeypatch.setitem(sys.modules, "webapp.ai._csolver", None)  # import now fails
+    assert isinstance(get_solver(), PySolver)
+    state = late_game(8)
+    while not state.finished:
+        view = state.view(state.to_act)
+        assert hint(view, seed=1).action in state.legal_actions()
+        state = state.apply(choose(view, Level.STRONG, seed=1))
+    assert state.settlement is not None

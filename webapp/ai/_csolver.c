@@ -1,0 +1,1186 @@
+/* The open-hand Skat solver's core, compiled: the same answers as webapp.ai.solver.PySolver.
+ *
+ * Positions are bitboards: three hands as 32-bit masks. Inside this file a card has an internal
+ * index in which, within each suit class, a higher index is a stronger card (for suit games and
+ * Grand the engine's Card.index already is; for Null every suit is laid out 7 8 9 T J Q K A), so
+ * "the next stronger live card of a class" is one mask and one bit scan.
+ *
+ * Point games (suit games, Grand): fail-soft alpha-beta on "card points the declarer takes from
+ * here on". A trick start is fully described by the cards still in the hands (their owners are
+ * fixed by the deal) and the seat that leads, so the transposition table's key is the 32-bit
+ * mask of remaining cards and two bits for the leader; an entry keeps a lower and an upper bound
+ * and the best card. At trick starts the search also stops early on bounds: all points left, and
+ * the points of trumps above every trump of the other side (they win whenever played). Moves are
+ * reduced (see `reduce`: equal cards of one hand tried once, and of a run of cards whose trick is
+ * already settled only the one with the most or the fewest points) and ordered (table move, sure
+ * winners, points into our own tricks, cheap discards, history). `reaches` is one null-window
+ * search; `value` is MTD(f) from above.
+ *
+ * Null: a boolean search "can the defenders force the declarer to take a trick?", same table.
+ *
+ * The table is one per process (2 MB). Each deal it holds entries for has a generation number;
+ * a position reuses a generation if it agrees with that deal (same game and declarer, no card in
+ * another hand), so the calls about one deal (its thresholds, the cards of a hint, later tricks)
+ * share their work, up to 64 deals at once. The calls hold the GIL: one search at a time.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- game tables ------------- */
+
+enum { G_DIAMONDS, G_HEARTS, G_SPADES, G_CLUBS, G_GRAND, G_NULL, G_RAMSCH, G_COUNT };
+static const char *const GAME_NAMES[G_COUNT] = {"diamonds", "hearts", "spades", "clubs",
+                                                "grand",    "null",   "ramsch"};
+
+typedef struct {
+    int null;                  /* Null: no points, the declarer must take no trick */
+    uint8_t to_internal[32];   /* engine index -> internal index */
+    uint8_t to_engine[32];     /* internal index -> engine index */
+    uint32_t class_mask[32];   /* the cards of a card's suit class (trump is one class) */
+    uint32_t beats[32];        /* the cards that beat this card when it is winning a trick */
+    uint32_t above[32];        /* the stronger cards of its class */
+    uint8_t points[32];        /* card points */
+    uint8_t merge_points[32];  /* points that must match for two adjacent cards to merge */
+    uint8_t byte_points[4][256]; /* card points of each byte of a mask, by byte position */
+    uint32_t trump;            /* the trumps */
+} Game;
+
+static Game GAMES[G_COUNT];
+
+static const uint8_t ENGINE_POINTS_BY_SUIT_ORDER[7] = {0, 0, 0, 3, 4, 10, 11}; /* 7 8 9 Q K T A */
+
+static void build_game(int g) {
+    Game *G = &GAMES[g];
+    memset(G, 0, sizeof *G);
+    G->null = g == G_NULL;
+    for (int e = 0; e < 32; e++) {
+        int i;
+        if (G->null) {
+            int suit = e >= 28 ? e - 28 : e / 7;
+            int rank;
+            if (e >= 28)
+                rank = 4;
+            else {
+                static const int rank_of_order[7] = {0, 1, 2, 5, 6, 3, 7};
+                rank = rank_of_order[e % 7];
+            }
+            i = suit * 8 + rank;
+        } else {
+            i = e;
+        }
+        G->to_internal[e] = (uint8_t)i;
+        G->to_engine[i] = (uint8_t)e;
+    }
+    uint32_t trump = 0;
+    if (g <= G_CLUBS)
+        trump = 0xF0000000u | (0x7Fu << (7 * g));
+    else if (g == G_GRAND || g == G_RAMSCH)
+        trump = 0xF0000000u;
+    G->trump = trump;
+    for (int i = 0; i < 32; i++) {
+        int e = G->to_engine[i];
+        int points = e >= 28 ? 2 : ENGINE_POINTS_BY_SUIT_ORDER[e % 7];
+        G->points[i] = (uint8_t)points;
+        G->merge_points[i] = G->null ? 0 : (uint8_t)points;
+        uint32_t cls;
+        if (G->null)
+            cls = 0xFFu << (8 * (i / 8));
+        else if (trump >> i & 1)
+            cls = trump;
+        else
+            cls = 0x7Fu << (7 * (i / 7));
+        G->class_mask[i] = cls;
+        uint32_t higher = (uint32_t)(~((2ull << i) - 1));
+        G->above[i] = cls & higher;
+        G->beats[i] = (trump >> i & 1) ? (trump & higher) : (trump | (cls & higher));
+    }
+    for (int part = 0; part < 4; part++)
+        for (int byte = 0; byte < 256; byte++) {
+            int sum = 0;
+            for (int bit = 0; bit < 8; bit++)
+                if (byte >> bit & 1) sum += G->points[8 * part + bit];
+            G->byte_points[part][byte] = (uint8_t)sum;
+        }
+}
+
+static inline int mask_points(const Game *G, uint32_t m) {
+    return G->byte_points[0][m & 0xFF] + G->byte_points[1][m >> 8 & 0xFF] +
+           G->byte_points[2][m >> 16 & 0xFF] + G->byte_points[3][m >> 24];
+}
+
+static inline int lowest(uint32_t m) { return __builtin_ctz(m); }
+
+/* The cards above internal index x (in every class a higher index is a stronger card). */
+static inline uint32_t higher_than(int x) { return (uint32_t)~((2ull << x) - 1); }
+
+/* Without -mpopcnt, __builtin_popcount is a library call: count the bits inline. */
+static inline int popcount32(uint32_t m) {
+    m = m - (m >> 1 & 0x55555555u);
+    m = (m & 0x33333333u) + (m >> 2 & 0x33333333u);
+    return (int)(((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
+}
+
+/* ---------------------------------------------------------------- transposition table ----- */
+
+/* An entry is one 64-bit word: the key (bits 0-33: remaining cards, leader), the generation
+ * (34-44), then the lower bound (45-51), the upper bound (52-58) and the best card (59-63).
+ * Generation 0 is never used, so an all-zero word is an empty slot. */
+typedef uint64_t Entry;
+
+#define TT_BITS 18
+#define TT_SIZE (1u << TT_BITS)
+#define TAG_BITS 45
+#define TAG_MASK ((1ull << TAG_BITS) - 1)
+#define GENERATIONS (1u << 11)
+
+static Entry *table;
+
+static inline int entry_lower(Entry e) { return (int)(e >> 45 & 127); }
+static inline int entry_upper(Entry e) { return (int)(e >> 52 & 127); }
+static inline int entry_best(Entry e) { return (int)(e >> 59); }
+
+/* The deals the table holds entries for: each generation belongs to one game, one declarer and
+ * one owner per card (-1: not known yet). An entry's key does not name the owners, so a
+ * position may use a generation only if no card in its hands belongs to someone else there. */
+typedef struct {
+    int game, declarer;
+    int8_t owner[32];
+    unsigned generation; /* 0: unused */
+    uint64_t last_use;
+} Context;
+
+#define CONTEXTS 64
+static Context contexts[CONTEXTS];
+static unsigned next_generation = 1;
+static uint64_t context_clock;
+static uint64_t generation = 1; /* of the position being searched */
+
+static void clear_roots(void);
+
+static void clear_table(void) {
+    memset(table, 0, sizeof(Entry) * TT_SIZE);
+    clear_roots();
+    memset(contexts, 0, sizeof contexts);
+    next_generation = 1;
+}
+
+static inline uint64_t tt_key(uint32_t remaining, int leader) {
+    return (uint64_t)remaining | (uint64_t)leader << 32 | generation << 34;
+}
+
+/* The two slots of a key: slot 0 keeps the entry nearer the root, slot 1 the newest. */
+static inline Entry *tt_slot(uint64_t key) {
+    uint64_t h = (key * 0x9E3779B97F4A7C15ull) >> (64 - TT_BITS);
+    return &table[h & ~1ull];
+}
+
+static inline Entry tt_find(uint64_t key) {
+    Entry *e = tt_slot(key);
+    if ((e[0] & TAG_MASK) == key) return e[0];
+    if ((e[1] & TAG_MASK) == key) return e[1];
+    return 0;
+}
+
+static inline void tt_store(uint64_t key, int lower, int upper, int best) {
+    Entry *e = tt_slot(key);
+    Entry entry = key | (uint64_t)lower << 45 | (uint64_t)upper << 52 | (uint64_t)best << 59;
+    if ((e[0] & TAG_MASK) == key) {
+        e[0] = entry;
+    } else if ((e[1] & TAG_MASK) == key) {
+        e[1] = entry;
+    } else {
+        int stale = (e[0] >> 34 & (GENERATIONS - 1)) != generation;
+        if (stale || popcount32((uint32_t)key) >= popcount32((uint32_t)e[0])) {
+            e[1] = e[0];
+            e[0] = entry;
+        } else {
+            e[1] = entry;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- search ------------------ */
+
+typedef struct {
+    const Game *G;
+    uint32_t hand[3];
+    int declarer;
+    uint64_t nodes;     /* nodes searched so far */
+    uint64_t limit;     /* stop (aborted = 1) once nodes pass this */
+    int aborted;
+    int history[3][32];
+} Search;
+
+/* The cards the player may play: the led class if they can follow, else the whole hand. */
+static inline uint32_t legal(const Game *G, uint32_t hand, int led) {
+    if (led < 0) return hand;
+    uint32_t follow = hand & G->class_mask[led];
+    return follow ? follow : hand;
+}
+
+/* Drop every card that has an equal twin above it: the next stronger live card of its class is
+ * in the same hand and worth the same points, so playing either leads to the same values. */
+static inline uint32_t merge(const Game *G, uint32_t moves, uint32_t hand, uint32_t live) {
+    uint32_t kept = moves, m = moves;
+    while (m) {
+        int c = lowest(m);
+        m &= m - 1;
+        uint32_t next = G->above[c] & live;
+        if (next) {
+            int n = lowest(next);
+            if ((hand >> n & 1) && G->merge_points[n] == G->merge_points[c]) kept &= ~(1u << c);
+        }
+    }
+    return kept;
+}
+
+/* The side that takes a trick whose winning card so far is w (played by seat wp) when the last
+ * player (seat p3) may still play any of l3: 1 the mover's side, 0 the other, -1 it depends. */
+static inline int last_card_side(const Search *s, int w, int wp, uint32_t l3, int p3,
+                                 int mover_is_declarer) {
+    uint32_t over = l3 & s->G->beats[w];
+    int now = (wp == s->declarer) == mover_is_declarer;
+    int last = (p3 == s->declarer) == mover_is_declarer;
+    if (!over) return now;
+    if (over == l3) return last;
+    return now == last ? now : -1;
+}
+
+/* Which side takes the trick whatever the later players do, if the player to move plays c:
+ * 1 the player's side, 0 the other side, -1 it depends on their cards. */
+static int trick_side(const Search *s, int c, int player, int ntrick, int led, int win_card,
+                      int win_player) {
+    const Game *G = s->G;
+    int side = player == s->declarer;
+    int w = win_card, wp = win_player;
+    if (ntrick == 0 || (G->beats[w] >> c & 1)) {
+        w = c;
+        wp = player;
+    }
+    if (ntrick == 2) return (wp == s->declarer) == side;
+    int led_card = ntrick == 0 ? c : led;
+    int p3 = (player + 3 - ntrick - 1) % 3;
+    uint32_t l3 = legal(G, s->hand[p3], led_card);
+    if (ntrick == 1) return last_card_side(s, w, wp, l3, p3, side);
+    int p2 = (player + 1) % 3, result = -2;
+    for (uint32_t l2 = legal(G, s->hand[p2], led_card); l2; l2 &= l2 - 1) {
+        int a = lowest(l2);
+        int r = (G->beats[c] >> a & 1) ? last_card_side(s, a, p2, l3, p3, side)
+                                        : last_card_side(s, c, player, l3, p3, side);
+        if (r < 0 || (result != -2 && r != result)) return -1;
+        result = r;
+    }
+    return result;
+}
+
+/* The moves worth searching. A run of cards of one hand with no other live card between them
+ * in their class gives the same tricks whichever is played, so of equal card points one is
+ * enough; and if the trick's side is already settled whatever the others play, only the run's
+ * card with the most points (our trick) or the fewest (theirs) needs searching: any line after
+ * another card of the run is matched, card for card, by a line after that one which gives our
+ * side at least as many points. */
+static uint32_t reduce(const Search *s, uint32_t moves, uint32_t hand, uint32_t live, int player,
+                       int ntrick, int led, int win_card, int win_player) {
+    const Game *G = s->G;
+    uint32_t kept = 0;
+    while (moves) {
+        int c = lowest(moves), top = c;
+        uint32_t run = 1u << c;
+        int distinct = 0;
+        for (;;) {
+            uint32_t next = G->above[top] & live;
+            if (!next) break;
+            int n = lowest(next);
+            if (!(hand >> n & 1)) break;
+            if (G->points[n] != G->points[top]) distinct = 1;
+            run |= 1u << n;
+            top = n;
+        }
+        moves &= ~run;
+        int side = distinct ? trick_side(s, c, player, ntrick, led, win_card, win_player) : -1;
+        if (side >= 0) {
+            int pick = top;
+            for (uint32_t m = run; m; m &= m - 1) {
+                int x = lowest(m);
+                if (side ? G->points[x] > G->points[pick] : G->points[x] < G->points[pick]) pick = x;
+            }
+            kept |= 1u << pick;
+        } else {
+            for (uint32_t m = run; m; m &= m - 1) {
+                int x = lowest(m);
+                uint32_t next = G->above[x] & live;
+                if (x == top || G->points[lowest(next)] != G->points[x]) kept |= 1u << x;
+            }
+        }
+    }
+    return kept;
+}
+
+typedef struct {
+    int n;
+    uint8_t card[10];
+} MoveList;
+
+/* The strongest card of a set of cards that all beat the same card (trumps above the rest). */
+static inline int strongest(const Game *G, uint32_t m) {
+    if (!m) return -1;
+    uint32_t t = m & G->trump;
+    return 31 - __builtin_clz(t ? t : m);
+}
+
+/* Order the moves best first for the player to move; `first` (a table move) goes in front. */
+static void order_moves(const Search *s, MoveList *out, uint32_t moves, int player, int ntrick,
+                        int led, int win_card, int win_player, int first) {
+    const Game *G = s->G;
+    int scores[10];
+    int n = 0;
+    int decl_team = player == s->declarer;
+    int next = (player + 1) % 3, last = (player + 2) % 3;
+    int next_ours = (next == s->declarer) == decl_team;
+    while (moves) {
+        int c = lowest(moves);
+        moves &= moves - 1;
+        int score;
+        if (c == first) {
+            score = 1 << 28;
+        } else if (G->null) {
+            /* The declarer ducks with the highest card that still loses the trick, leads low;
+             * a defender plays low while the declarer must still beat it, high otherwise. */
+            int beats_winner = ntrick > 0 && (G->beats[win_card] >> c & 1);
+            int rank = c % 8;
+            if (decl_team)
+                score = ntrick == 0 ? -rank : (beats_winner ? -100 - rank : rank);
+            else
+                score = ntrick == 0 ? -rank : (beats_winner ? rank : 50 + rank);
+        } else {
+            /* Who takes the trick if this card is played? `sure`: nobody after can change it. */
+            int w = win_card, wp = win_player;
+            if (ntrick == 0 || (G->beats[w] >> c & 1)) {
+                w = c;
+                wp = player;
+            }
+            int ours = (wp == s->declarer) == decl_team;
+            int led_card = ntrick == 0 ? c : led;
+            int sure = 1;
+            if (ntrick == 1) {
+                int can_beat = (G->beats[w] & legal(G, s->hand[next], led_card)) != 0;
+                if (next_ours)
+                    ours = ours || can_beat; /* the partner plays last and can take it */
+                else
+                    sure = !can_beat;
+            } else if (ntrick == 0) {
+                uint32_t l2 = legal(G, s->hand[next], led_card);
+                uint32_t l3 = legal(G, s->hand[last], led_card);
+                if (G->beats[c] & (l2 | l3)) {
+                    /* Everyone plays their strongest card: does our side take it then? */
+                    int b2 = strongest(G, l2 & G->beats[c]), ww = c, wwp = player;
+                    if (b2 >= 0) {
+                        ww = b2;
+                        wwp = next;
+                    }
+                    int b3 = strongest(G, l3 & G->beats[ww]);
+                    if (b3 >= 0) wwp = last;
+                    ours = (wwp == s->declarer) == decl_team;
+                    sure = ours;
+                }
+            }
+            int pts = G->points[c];
+            if (ours && sure) /* many points into our trick; win with the lowest card */
+                score = 1000 + 8 * pts - (wp == player ? c : 0);
+            else if (ours)
+                score = 200 - 8 * pts;
+            else /* the trick is lost: give the fewest points, the weakest card */
+                score = -8 * pts - c;
+            int h = s->history[player][c];
+            score = score * 64 + (h > 63 ? 63 : h);
+        }
+        int k = n++;
+        while (k > 0 && scores[k - 1] < score) {
+            scores[k] = scores[k - 1];
+            out->card[k] = out->card[k - 1];
+            k--;
+        }
+        scores[k] = score;
+        out->card[k] = (uint8_t)c;
+    }
+    out->n = n;
+}
+
+/* Whether the declarer takes the last trick, everyone holding one card. */
+static inline int last_trick(const Search *s, int leader) {
+    const Game *G = s->G;
+    int w = lowest(s->hand[leader]), wp = leader;
+    for (int i = 1; i < 3; i++) {
+        int seat = (leader + i) % 3, c = lowest(s->hand[seat]);
+        if (G->beats[w] >> c & 1) {
+            w = c;
+            wp = seat;
+        }
+    }
+    return wp == s->declarer;
+}
+
+/* Card points the declarer takes from here on, the points of the cards on the table included.
+ * Fail-soft: a result <= alpha is an upper bound, a result >= beta a lower bound. */
+static int search_points(Search *s, int leader, int ntrick, int led, int win_card, int win_player,
+                         uint32_t table_cards, int trick_points, int alpha, int beta) {
+    const Game *G = s->G;
+    if (++s->nodes > s->limit) {
+        s->aborted = 1;
+        return 0;
+    }
+    uint32_t remaining = s->hand[0] | s->hand[1] | s->hand[2];
+    uint64_t tag = 0;
+    int ttmove = 255;
+    int alpha0 = alpha, beta0 = beta;
+    if (ntrick == 0) {
+        if (!remaining) return 0;
+        if (popcount32(remaining) == 3) return last_trick(s, leader) ? mask_points(G, remaining) : 0;
+        int most = mask_points(G, remaining);
+        if (alpha >= most) return most;
+        if (beta <= 0) return 0;
+        /* A trump above every trump of the other side wins its trick whenever it is played, so
+         * its points are surely that side's. */
+        uint32_t mine = s->hand[s->declarer], theirs = remaining & ~mine;
+        uint32_t my_trumps = mine & G->trump, their_trumps = theirs & G->trump;
+        int surely_mine = mask_points(G, their_trumps ? my_trumps & higher_than(31 - __builtin_clz(their_trumps)) : my_trumps);
+        if (surely_mine >= beta) return surely_mine;
+        int at_most = most - mask_points(G, my_trumps ? their_trumps & higher_than(31 - __builtin_clz(my_trumps)) : their_trumps);
+        if (at_most <= alpha) return at_most;
+        tag = tt_key(remaining, leader);
+        Entry e = tt_find(tag);
+        if (e) {
+            int lower = entry_lower(e), upper = entry_upper(e);
+            if (lower >= beta) return lower;
+            if (upper <= alpha) return upper;
+            if (lower == upper) return lower;
+            if (lower > alpha) alpha = lower;
+            if (upper < beta) beta = upper;
+            ttmove = entry_best(e);
+        }
+        alpha0 = alpha;
+        beta0 = beta;
+    }
+    int player = (leader + ntrick) % 3;
+    uint32_t hand = s->hand[player];
+    uint32_t moves = reduce(s, legal(G, hand, led), hand, remaining | table_cards, player, ntrick,
+                            led, win_card, win_player);
+    if (ntrick == 2) {
+        /* Every card ends the trick: fetch the table slots of the next trick starts early. */
+        uint32_t m = moves;
+        while (m) {
+            int c = lowest(m);
+            m &= m - 1;
+            int wp = (G->beats[win_card] >> c & 1) ? player : win_player;
+            __builtin_prefetch(tt_slot(tt_key(remaining & ~(1u << c), wp)));
+        }
+    }
+    MoveList list;
+    if (!(moves & (moves - 1))) { /* one card: nothing to order */
+        list.n = 1;
+        list.card[0] = (uint8_t)lowest(moves);
+    } else {
+        order_moves(s, &list, moves, player, ntrick, led, win_card, win_player, ttmove);
+    }
+    int maximizing = player == s->declarer;
+    int best = maximizing ? -1 : 1000, best_card = list.card[0];
+    for (int k = 0; k < list.n; k++) {
+        int c = list.card[k];
+        uint32_t bit = 1u << c;
+        int w = win_card, wp = win_player;
+        if (ntrick == 0 || (G->beats[w] >> c & 1)) {
+            w = c;
+            wp = player;
+        }
+        int v;
+        s->hand[player] ^= bit;
+        if (ntrick == 2) {
+            int gain = wp == s->declarer ? trick_points + G->points[c] : 0;
+            v = gain + search_points(s, wp, 0, -1, 0, 0, 0, 0, alpha - gain, beta - gain);
+        } else {
+            v = search_points(s, leader, ntrick + 1, ntrick == 0 ? c : led, w, wp, table_cards | bit,
+                              trick_points + G->points[c], alpha, beta);
+        }
+        s->hand[player] ^= bit;
+        if (s->aborted) return 0;
+        if (maximizing) {
+            if (v > best) {
+                best = v;
+                best_card = c;
+                if (v > alpha) alpha = v;
+            }
+        } else {
+            if (v < best) {
+                best = v;
+                best_card = c;
+                if (v < beta) beta = v;
+            }
+        }
+        if (alpha >= beta) {
+            s->history[player][c] += 1;
+            break;
+        }
+    }
+    if (ntrick == 0) {
+        Entry e = tt_find(tag);
+        int lower = e ? entry_lower(e) : 0, upper = e ? entry_upper(e) : 120;
+        if (best <= alpha0) {
+            if (best < upper) upper = best;
+        } else if (best >= beta0) {
+            if (best > lower) lower = best;
+        } else {
+            lower = upper = best;
+        }
+        tt_store(tag, lower, upper, best_card);
+    }
+    return best;
+}
+
+/* Null: 1 if the defenders can force the declarer to take a trick from here, else 0. */
+static int search_null(Search *s, int leader, int ntrick, int led, int win_card, int win_player,
+                       uint32_t table_cards) {
+    const Game *G = s->G;
+    if (++s->nodes > s->limit) {
+        s->aborted = 1;
+        return 0;
+    }
+    uint32_t remaining = s->hand[0] | s->hand[1] | s->hand[2];
+    uint64_t tag = 0;
+    int ttmove = 255;
+    if (ntrick == 0) {
+        if (!remaining) return 0;
+        if (popcount32(remaining) == 3) return last_trick(s, leader);
+        tag = tt_key(remaining, leader);
+        Entry e = tt_find(tag);
+        if (e) return entry_lower(e); /* Null entries are exact */
+    }
+    int player = (leader + ntrick) % 3;
+    uint32_t hand = s->hand[player];
+    uint32_t moves = merge(G, legal(G, hand, led), hand, remaining | table_cards);
+    MoveList list;
+    order_moves(s, &list, moves, player, ntrick, led, win_card, win_player, ttmove);
+    int declarer_moves = player == s->declarer;
+    int result = declarer_moves ? 1 : 0, best_card = list.card[0];
+    for (int k = 0; k < list.n; k++) {
+        int c = list.card[k];
+        uint32_t bit = 1u << c;
+        int w = win_card, wp = win_player;
+        if (ntrick == 0 || (G->beats[w] >> c & 1)) {
+            w = c;
+            wp = player;
+        }
+        int v;
+        if (ntrick == 2) {
+            if (wp == s->declarer) {
+                v = 1;
+            } else {
+                s->hand[player] ^= bit;
+                v = search_null(s, wp, 0, -1, 0, 0, 0);
+                s->hand[player] ^= bit;
+            }
+        } else {
+            s->hand[player] ^= bit;
+            v = search_null(s, leader, ntrick + 1, ntrick == 0 ? c : led, w, wp, table_cards | bit);
+            s->hand[player] ^= bit;
+        }
+        if (s->aborted) return 0;
+        if (declarer_moves ? v == 0 : v == 1) {
+            result = v;
+            best_card = c;
+            s->history[player][c] += 1;
+            break;
+        }
+    }
+    if (ntrick == 0) tt_store(tag, result, result, best_card);
+    return result;
+}
+
+/* ---------------------------------------------------------------- positions --------------- */
+
+typedef struct {
+    int game;
+    int declarer;
+    uint32_t hand[3];   /* internal masks */
+    int ntrick;
+    int trick[2];       /* internal indices, in play order */
+    int leader;
+    int declarer_points, defender_points;
+} Pos;
+
+/* The trick state the search functions take, from a position's cards on the table. */
+typedef struct {
+    int led, win_card, win_player, trick_points;
+    uint32_t table_cards;
+} TrickState;
+
+static TrickState trick_state(const Game *G, const Pos *p) {
+    TrickState t = {-1, 0, 0, 0, 0};
+    for (int i = 0; i < p->ntrick; i++) {
+        int c = p->trick[i];
+        if (i == 0 || (G->beats[t.win_card] >> c & 1)) {
+            t.win_card = c;
+            t.win_player = (p->leader + i) % 3;
+        }
+        if (i == 0) t.led = c;
+        t.trick_points += G->points[c];
+        t.table_cards |= 1u << c;
+    }
+    return t;
+}
+
+/* Pick the generation of the table this position's searches use: a known deal it agrees with,
+ * else a new one (the least recently used is forgotten; all are once the numbers run out). */
+static void prepare_table(const Pos *p) {
+    int8_t owner[32];
+    memset(owner, -1, sizeof owner);
+    for (int seat = 0; seat < 3; seat++)
+        for (uint32_t m = p->hand[seat]; m; m &= m - 1) owner[lowest(m)] = (int8_t)seat;
+    Context *use = NULL, *oldest = &contexts[0];
+    for (int i = 0; i < CONTEXTS && !use; i++) {
+        Context *c = &contexts[i];
+        if (c->last_use < oldest->last_use) oldest = c;
+        if (!c->generation || c->game != p->game || c->declarer != p->declarer) continue;
+        int agree = 1;
+        for (int k = 0; k < 32 && agree; k++)
+            if (owner[k] >= 0 && c->owner[k] >= 0 && owner[k] != c->owner[k]) agree = 0;
+        if (agree) use = c;
+    }
+    if (!use) {
+        if (next_generation == GENERATIONS) {
+            clear_table();
+            oldest = &contexts[0];
+        }
+        use = oldest;
+        use->game = p->game;
+        use->declarer = p->declarer;
+        memset(use->owner, -1, sizeof use->owner);
+        use->generation = next_generation++;
+    }
+    for (int k = 0; k < 32; k++)
+        if (owner[k] >= 0) use->owner[k] = owner[k];
+    use->last_use = ++context_clock;
+    generation = use->generation;
+}
+
+static void init_search(Search *s, const Pos *p) {
+    memset(s, 0, sizeof *s);
+    s->G = &GAMES[p->game];
+    for (int i = 0; i < 3; i++) s->hand[i] = p->hand[i];
+    s->declarer = p->declarer;
+}
+
+/* Null-window test at the root: do the declarer's future points reach `need`? */
+/* What is known of whole positions the solver was asked about: bounds on the declarer's future
+ * points (Null: whether the declarer is caught), so that a second question about the same
+ * position (another threshold, or its exact value) starts from the first one's answer. */
+typedef struct {
+    uint32_t hand[3];
+    uint8_t game, declarer, leader, ntrick, trick[2];
+    uint8_t used;
+    int8_t lower, upper;
+} Root;
+
+#define ROOTS 4096
+static Root roots[ROOTS];
+
+static void clear_roots(void) { memset(roots, 0, sizeof roots); }
+
+static Root *root_entry(const Pos *p, int create) {
+    uint64_t h = (uint64_t)p->hand[0] * 0x9E3779B97F4A7C15ull ^ (uint64_t)p->hand[1] * 0xC2B2AE3D27D4EB4Full ^
+                 (uint64_t)p->hand[2] * 0x165667B19E3779F9ull;
+    h ^= (uint64_t)(p->game | p->declarer << 3 | p->leader << 5 | p->ntrick << 7 |
+                    (p->ntrick > 0 ? p->trick[0] : 0) << 9 | (p->ntrick > 1 ? p->trick[1] : 0) << 14) *
+         0x27D4EB2F165667C5ull;
+    Root *r = &roots[(h >> 40) % ROOTS];
+    int same = r->used && r->game == p->game && r->declarer == p->declarer && r->leader == p->leader &&
+               r->ntrick == p->ntrick && r->hand[0] == p->hand[0] && r->hand[1] == p->hand[1] &&
+               r->hand[2] == p->hand[2] && (p->ntrick < 1 || r->trick[0] == p->trick[0]) &&
+               (p->ntrick < 2 || r->trick[1] == p->trick[1]);
+    if (same) return r;
+    if (!create) return NULL;
+    memset(r, 0, sizeof *r);
+    r->used = 1;
+    r->game = (uint8_t)p->game;
+    r->declarer = (uint8_t)p->declarer;
+    r->leader = (uint8_t)p->leader;
+    r->ntrick = (uint8_t)p->ntrick;
+    for (int i = 0; i < p->ntrick; i++) r->trick[i] = (uint8_t)p->trick[i];
+    for (int i = 0; i < 3; i++) r->hand[i] = p->hand[i];
+    r->lower = 0;
+    r->upper = 127;
+    return r;
+}
+
+/* Null-window test at the root: do the declarer's future points reach `need`? */
+static int future_reaches(Search *s, const Pos *p, int need) {
+    if (need <= 0) return 1;
+    Root *r = root_entry(p, 0);
+    if (r && need <= r->lower) return 1;
+    if (r && need > r->upper) return 0;
+    TrickState t = trick_state(s->G, p);
+    int v = search_points(s, p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards,
+                          t.trick_points, need - 1, need);
+    if (s->aborted) return 0;
+    r = root_entry(p, 1);
+    if (v >= need && v > r->lower) r->lower = (int8_t)v;
+    if (v < need && v < r->upper) r->upper = (int8_t)v;
+    return v >= need;
+}
+
+/* The declarer's exact future points: MTD(f) from above. Each null-window test asks "at least
+ * beta?"; a fail-soft "no" gives a new upper bound and the next test starts there. Proving
+ * "not that much" is cheap for the declarer's opponents (their one good card per trick is
+ * enough), so only the last test, at the value itself, pays for a full proof of "at least". */
+static int future_value(Search *s, const Pos *p) {
+    TrickState t = trick_state(s->G, p);
+    int lower = 0, upper = mask_points(s->G, p->hand[0] | p->hand[1] | p->hand[2]) + t.trick_points;
+    Root *r = root_entry(p, 0);
+    if (r) {
+        if (r->lower > lower) lower = r->lower;
+        if (r->upper < upper) upper = r->upper;
+    }
+    while (lower < upper) {
+        int beta = upper;
+        int v = search_points(s, p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards,
+                              t.trick_points, beta - 1, beta);
+        if (s->aborted) return 0;
+        if (v < beta)
+            upper = v;
+        else
+            lower = v;
+    }
+    r = root_entry(p, 1);
+    r->lower = r->upper = (int8_t)lower;
+    return lower;
+}
+
+static int null_loses(Search *s, const Pos *p) {
+    Root *r = root_entry(p, 0);
+    if (r) return r->lower;
+    TrickState t = trick_state(s->G, p);
+    int loses = search_null(s, p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards);
+    if (s->aborted) return 0;
+    r = root_entry(p, 1);
+    r->lower = r->upper = (int8_t)loses;
+    return loses;
+}
+
+/* The position after the player to move plays internal card c (a legal card); `winner` is the
+ * seat that takes the trick if c completes it, else -1. */
+static Pos after(const Pos *p, int c, int *winner) {
+    const Game *G = &GAMES[p->game];
+    Pos q = *p;
+    int player = (p->leader + p->ntrick) % 3;
+    q.hand[player] &= ~(1u << c);
+    *winner = -1;
+    if (p->ntrick < 2) {
+        q.trick[q.ntrick++] = c;
+        return q;
+    }
+    TrickState t = trick_state(G, p);
+    int wp = G->beats[t.win_card] >> c & 1 ? player : t.win_player;
+    int points = t.trick_points + G->points[c];
+    if (wp == p->declarer)
+        q.declarer_points += points;
+    else
+        q.defender_points += points;
+    q.ntrick = 0;
+    q.leader = wp;
+    *winner = wp;
+    return q;
+}
+
+/* ---------------------------------------------------------------- Python glue ------------- */
+
+typedef struct {
+    PyObject_HEAD
+    unsigned long long nodes;
+    long long node_limit; /* -1: none */
+} CSolverObject;
+
+static int get_int_attr(PyObject *obj, const char *name, long *out) {
+    PyObject *v = PyObject_GetAttrString(obj, name);
+    if (!v) return -1;
+    long x = PyLong_AsLong(v);
+    Py_DECREF(v);
+    if (x == -1 && PyErr_Occurred()) return -1;
+    *out = x;
+    return 0;
+}
+
+/* A card given as an int index or as an object with an `index` attribute (engine Card). */
+static int card_index(PyObject *obj, int *out) {
+    long x;
+    if (PyLong_Check(obj)) {
+        x = PyLong_AsLong(obj);
+        if (x == -1 && PyErr_Occurred()) return -1;
+    } else if (get_int_attr(obj, "index", &x) < 0) {
+        return -1;
+    }
+    if (x < 0 || x > 31) {
+        PyErr_Format(PyExc_ValueError, "not a card index: %ld", x);
+        return -1;
+    }
+    *out = (int)x;
+    return 0;
+}
+
+static int read_game(PyObject *pos, int *out) {
+    PyObject *gt = PyObject_GetAttrString(pos, "game_type");
+    if (!gt) return -1;
+    PyObject *value = PyObject_GetAttrString(gt, "value");
+    Py_DECREF(gt);
+    if (!value) return -1;
+    const char *text = PyUnicode_Check(value) ? PyUnicode_AsUTF8(value) : NULL;
+    int found = -1;
+    for (int g = 0; text && g < G_COUNT; g++)
+        if (strcmp(text, GAME_NAMES[g]) == 0) found = g;
+    Py_DECREF(value);
+    if (found < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "unknown game type");
+        return -1;
+    }
+    if (found == G_RAMSCH) {
+        PyErr_SetString(PyExc_ValueError, "the solver plays declarer games, not Ramsch");
+        return -1;
+    }
+    *out = found;
+    return 0;
+}
+
+/* Read a SolverPosition into internal form and check that it is a position play can reach. */
+static int read_position(PyObject *obj, Pos *p) {
+    memset(p, 0, sizeof *p);
+    if (read_game(obj, &p->game) < 0) return -1;
+    const Game *G = &GAMES[p->game];
+    long x;
+    if (get_int_attr(obj, "declarer", &x) < 0) return -1;
+    if (x < 0 || x > 2) {
+        PyErr_SetString(PyExc_ValueError, "the declarer's seat must be 0, 1 or 2");
+        return -1;
+    }
+    p->declarer = (int)x;
+    PyObject *hands = PyObject_GetAttrString(obj, "hands");
+    if (!hands) return -1;
+    PyObject *seq = PySequence_Fast(hands, "hands must be a sequence of three masks");
+    Py_DECREF(hands);
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != 3) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "hands must hold three masks");
+        return -1;
+    }
+    uint32_t seen = 0;
+    for (int i = 0; i < 3; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        unsigned long long m = PyLong_AsUnsignedLongLong(item);
+        if (m == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (m >> 32 || (m & seen)) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "hands must be disjoint 32-bit card masks");
+            return -1;
+        }
+        seen |= (uint32_t)m;
+        uint32_t internal = 0;
+        for (int e = 0; e < 32; e++)
+            if (m >> e & 1) internal |= 1u << G->to_internal[e];
+        p->hand[i] = internal;
+    }
+    Py_DECREF(seq);
+    PyObject *trick = PyObject_GetAttrString(obj, "trick");
+    if (!trick) return -1;
+    seq = PySequence_Fast(trick, "trick must be a sequence of cards");
+    Py_DECREF(trick);
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > 2) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "a trick in progress holds at most two cards");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int e;
+        if (card_index(PySequence_Fast_GET_ITEM(seq, i), &e) < 0) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (seen >> e & 1) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "a card is both on the table and in a hand");
+            return -1;
+        }
+        seen |= 1u << e;
+        p->trick[i] = G->to_internal[e];
+    }
+    p->ntrick = (int)n;
+    Py_DECREF(seq);
+    if (get_int_attr(obj, "leader", &x) < 0) return -1;
+    if (x < 0 || x > 2) {
+        PyErr_SetString(PyExc_ValueError, "the leader's seat must be 0, 1 or 2");
+        return -1;
+    }
+    p->leader = (int)x;
+    if (get_int_attr(obj, "declarer_points", &x) < 0) return -1;
+    p->declarer_points = (int)x;
+    if (get_int_attr(obj, "defender_points", &x) < 0) return -1;
+    p->defender_points = (int)x;
+    /* Everyone holds as many cards as the player to move, less one for those who played. */
+    int to_move = (p->leader + p->ntrick) % 3;
+    int size = popcount32(p->hand[to_move]);
+    for (int i = 0; i < 3; i++) {
+        int seat = (p->leader + i) % 3;
+        int want = i < p->ntrick ? size - 1 : size;
+        if (popcount32(p->hand[seat]) != want) {
+            PyErr_SetString(PyExc_ValueError, "the hands' sizes do not fit the trick");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Start a search for a call of this solver: its node budget is what node_limit leaves. */
+static void begin(CSolverObject *self, Search *s, const Pos *p) {
+    init_search(s, p);
+    prepare_table(p);
+    s->limit = UINT64_MAX;
+    if (self->node_limit >= 0)
+        s->limit = (unsigned long long)self->node_limit > self->nodes
+                       ? (unsigned long long)self->node_limit - self->nodes
+                       : 0;
+}
+
+/* Count the call's nodes; raise SearchLimit (from webapp.ai.solver) if the budget ran out. */
+static int finish(CSolverObject *self, Search *s) {
+    self->nodes += s->nodes;
+    if (!s->aborted) return 0;
+    /* Only finished subtrees were stored, so the table stays valid. */
+    PyObject *module = PyImport_ImportModule("webapp.ai.solver");
+    if (!module) return -1;
+    PyObject *limit_error = PyObject_GetAttrString(module, "SearchLimit");
+    Py_DECREF(module);
+    if (!limit_error) return -1;
+    PyObject *count = PyLong_FromUnsignedLongLong(self->nodes);
+    if (count) PyErr_SetObject(limit_error, count);
+    Py_XDECREF(count);
+    Py_DECREF(limit_error);
+    return -1;
+}
+
+/* The value of a position in the middle of a call (the table is already prepared). */
+static int position_value(Search *s, const Pos *p) {
+    s->G = &GAMES[p->game];
+    for (int i = 0; i < 3; i++) s->hand[i] = p->hand[i];
+    if (GAMES[p->game].null) return null_loses(s, p);
+    return p->declarer_points + future_value(s, p);
+}
+
+static PyObject *CSolver_value(CSolverObject *self, PyObject *pos) {
+    Pos p;
+    if (read_position(pos, &p) < 0) return NULL;
+    Search s;
+    begin(self, &s, &p);
+    int v = position_value(&s, &p);
+    if (finish(self, &s) < 0) return NULL;
+    return PyLong_FromLong(v);
+}
+
+static PyObject *CSolver_reaches(CSolverObject *self, PyObject *args) {
+    PyObject *pos;
+    int threshold;
+    if (!PyArg_ParseTuple(args, "Oi:reaches", &pos, &threshold)) return NULL;
+    Pos p;
+    if (read_position(pos, &p) < 0) return NULL;
+    Search s;
+    begin(self, &s, &p);
+    int ok;
+    if (GAMES[p.game].null)
+        ok = !null_loses(&s, &p);
+    else
+        ok = future_reaches(&s, &p, threshold - p.declarer_points);
+    if (finish(self, &s) < 0) return NULL;
+    return PyBool_FromLong(ok);
+}
+
+static PyObject *CSolver_move_values(CSolverObject *self, PyObject *pos) {
+    Pos p;
+    if (read_position(pos, &p) < 0) return NULL;
+    const Game *G = &GAMES[p.game];
+    int player = (p.leader + p.ntrick) % 3;
+    int led = p.ntrick ? p.trick[0] : -1;
+    uint32_t hand = p.hand[player];
+    uint32_t moves = legal(G, hand, led);
+    uint32_t live = p.hand[0] | p.hand[1] | p.hand[2];
+    for (int i = 0; i < p.ntrick; i++) live |= 1u << p.trick[i];
+    uint32_t kept = merge(G, moves, hand, live);
+    int values[32];
+    Search s;
+    begin(self, &s, &p);
+    /* Solve each kept card, then give every merged card the value of its twin above. */
+    for (int c = 0; c < 32; c++) values[c] = -1;
+    uint32_t m = kept;
+    while (m && !s.aborted) {
+        int c = lowest(m);
+        m &= m - 1;
+        int winner;
+        Pos q = after(&p, c, &winner);
+        if (G->null && winner == p.declarer)
+            values[c] = 1; /* caught in this very trick */
+        else
+            values[c] = position_value(&s, &q);
+    }
+    if (finish(self, &s) < 0) return NULL;
+    for (int c = 31; c >= 0; c--) {
+        if (!(moves >> c & 1) || values[c] >= 0) continue;
+        int n = lowest(G->above[c] & live);
+        values[c] = values[n];
+    }
+    PyObject *result = PyDict_New();
+    if (!result) return NULL;
+    for (int c = 0; c < 32; c++) {
+        if (!(moves >> c & 1)) continue;
+        PyObject *key = PyLong_FromLong(G->to_engine[c]);
+        PyObject *val = PyLong_FromLong(values[c]);
+        if (!key || !val || PyDict_SetItem(result, key, val) < 0) {
+            Py_XDECREF(key);
+            Py_XDECREF(val);
+            Py_DECREF(result);
+            return NULL;
+        }
+        Py_DECREF(key);
+        Py_DECREF(val);
+    }
+    return result;
+}
+
+static int set_node_limit(CSolverObject *self, PyObject *value) {
+    if (value == NULL || value == Py_None) {
+        self->node_limit = -1;
+        return 0;
+    }
+    long long limit = PyLong_AsLongLong(value);
+    if (limit == -1 && PyErr_Occurred()) return -1;
+    if (limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "node_limit must be None or a count of nodes");
+        return -1;
+    }
+    self->node_limit = limit;
+    return 0;
+}
+
+static PyObject *CSolver_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"node_limit", NULL};
+    PyObject *limit = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O:CSolver", kwlist, &limit)) return NULL;
+    CSolverObject *self = (CSolverObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    self->nodes = 0;
+    if (set_node_limit(self, limit) < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    return (PyObject *)self;
+}
+
+static PyObject *CSolver_get_nodes(CSolverObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(self->nodes);
+}
+
+static int CSolver_set_nodes(CSolverObject *self, PyObject *value, void *closure) {
+    (void)closure;
+    if (!value) {
+        PyErr_SetString(PyExc_AttributeError, "nodes cannot be deleted");
+        return -1;
+    }
+    unsigned long long n = PyLong_AsUnsignedLongLong(value);
+    if (n == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    self->nodes = n;
+    return 0;
+}
+
+static PyObject *CSolver_get_node_limit(CSolverObject *self, void *closure) {
+    (void)closure;
+    if (self->node_limit < 0) Py_RETURN_NONE;
+    return PyLong_FromLongLong(self->node_limit);
+}
+
+static int CSolver_set_node_limit(CSolverObject *self, PyObject *value, void *closure) {
+    (void)closure;
+    return set_node_limit(self, value);
+}
+
+static PyMethodDef CSolver_methods[] = {
+    {"value", (PyCFunction)CSolver_value, METH_O,
+     "Return the declarer's final card points under best play (Null: 0 if the declarer can avoid "
+     "every trick, else 1)."},
+    {"reaches", (PyCFunction)CSolver_reaches, METH_VARARGS,
+     "Return whether the declarer ends with at least `threshold` card points (Null: avoids every "
+     "trick)."},
+    {"move_values", (PyCFunction)CSolver_move_values, METH_O,
+     "Return the value after each legal card of the player to move, by card index."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef CSolver_getset[] = {
+    {"nodes", (getter)CSolver_get_nodes, (setter)CSolver_set_nodes,
+     "Search nodes visited by this solver so far.", NULL},
+    {"node_limit", (getter)CSolver_get_node_limit, (setter)CSolver_set_node_limit,
+     "None, or the node count past which a call raises webapp.ai.solver.SearchLimit.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject CSolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "webapp.ai._csolver.CSolver",
+    .tp_basicsize = sizeof(CSolverObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The open-hand solver, compiled: the Solver protocol of webapp.ai.solver.",
+    .tp_new = CSolver_new,
+    .tp_methods = CSolver_methods,
+    .tp_getset = CSolver_getset,
+};
+
+static PyObject *module_clear_table(PyObject *module, PyObject *unused) {
+    (void)module;
+    (void)unused;
+    clear_table();
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"clear_table", module_clear_table, METH_NOARGS,
+     "Forget the transposition table (benchmarks time searches from an empty table)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef csolver_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "webapp.ai._csolver",
+    .m_doc = "The open-hand Skat solver's compiled core; see webapp.ai.solver for the protocol.",
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+PyMODINIT_FUNC PyInit__csolver(void) {
+    if (!table) {
+        table = PyMem_RawCalloc(TT_SIZE, sizeof(Entry));
+        if (!table) return PyErr_NoMemory();
+    }
+    for (int g = 0; g < G_COUNT; g++) build_game(g);
+    if (PyType_Ready(&CSolverType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&csolver_module);
+    if (!module) return NULL;
+    Py_INCREF(&CSolverType);
+    if (PyModule_AddObject(module, "CSolver", (PyObject *)&CSolverType) < 0) {
+        Py_DECREF(&CSolverType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}
