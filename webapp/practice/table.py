@@ -8,8 +8,10 @@ Nothing here knows about requests or templates.
 from __future__ import annotations
 
 import hashlib
+
 from webapp.engine import Action, Deal, GameState, Position
 from webapp.practice import players
+
 
 def rotate(seat: Position) -> Position:
     """Return the learner's position in the next hand: the deal passes clockwise.
