@@ -8,8 +8,8 @@ same for Null ("can the declarer avoid every trick?") on deals given to the seat
 cards. Times are the process's CPU time by default (fair on a shared machine); ``--clock wall``
 measures elapsed time instead.
 
-    python bench/solver.py                      # 200 deals each (the Python part takes long)
-    python bench/solver.py --python-deals 20    # fewer deals for the Python solver
+    python bench/solver.py                          # 200 deals each (the Python part takes hours)
+    python bench/solver.py --python-exact-deals 40  # the Python exact value on the first 40 only
 """
 
 from __future__ import annotations
@@ -142,33 +142,47 @@ def rate(timings: list[Timings]) -> float:
 def report(title: str, questions: list[str], c: list[Timings], py: list[Timings] | None) -> None:
     """Print one table: each question's median and p95, nodes per second, and the ratios.
 
-    The ratios compare the two solvers on the same deals (those the Python solver ran).
+    Each ratio compares the two solvers on the same deals (those the Python solver ran).
     """
     print(f"\n{title}")
-    print(f"  {'':28}{'compiled':>14}{'Python':>14}{'Python/compiled':>18}")
-    same = [subset(t, len(py[0].seconds)) for t in c] if py is not None else c
+    header = f"  {'':28}{'compiled':>14}"
+    if py is not None:
+        header += f"{'Python':>14}{'Python/compiled':>18}   deals (compiled, Python)"
+    print(header)
+    same = [subset(f, len(s.seconds)) for f, s in zip(c, py)] if py is not None else c
     for index, name in enumerate(questions):
         for stat in ("median", "p95"):
+
             def pick(t: Timings) -> float:
                 return t.median_ms() if stat == "median" else t.p95_ms()
+
             row = f"  {name + ' ' + stat:28}{fmt_ms(pick(c[index])):>14}"
             if py is not None:
-                row += f"{fmt_ms(pick(py[index])):>14}{pick(py[index]) / pick(same[index]):>17.0f}x"
+                ratio = pick(py[index]) / pick(same[index])
+                row += f"{fmt_ms(pick(py[index])):>14}{ratio:>17.0f}x"
+                row += f"   {len(c[index].seconds)}, {len(py[index].seconds)}"
             print(row)
     row = f"  {'nodes per second':28}{rate(c) / 1e6:>11.2f} M "
     if py is not None:
         row += f"{rate(py) / 1e3:>11.1f} k {rate(same) / rate(py):>16.0f}x"
     print(row)
     if py is not None:
-        count = len(py[0].answers)
-        agree = sum(all(f.answers[i] == s.answers[i] for f, s in zip(same, py)) for i in range(count))
-        print(f"  the same answers on {agree} of {count} deals")
+        for index, name in enumerate(questions):
+            count = len(py[index].answers)
+            agree = sum(a == b for a, b in zip(same[index].answers, py[index].answers))
+            print(f"  {name} the same answer on {agree} of {count} deals")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=200, help="deals for the compiled solver")
     parser.add_argument("--python-deals", type=int, default=200, help="deals for the Python solver")
+    parser.add_argument(
+        "--python-exact-deals",
+        type=int,
+        default=None,
+        help="deals for the Python solver's exact value (default: --python-deals)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="first deal seed")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="what time to measure")
     args = parser.parse_args()
@@ -189,10 +203,14 @@ def main() -> None:
         positions = [make(deal) for deal in deals]
         asks = [exact, reaches_61] if len(questions) == 2 else [exact]
         c = [measure(fresh_csolver, ask, positions, f"compiled {q}") for ask, q in zip(asks, questions)]
-        some = positions[: args.python_deals]
-        py = [measure(PySolver, ask, some, f"Python {q}") for ask, q in zip(asks, questions)] if some else None
-        report(f"{title}: {len(positions)} deals compiled, {len(some)} Python", questions, c, py)
-
+        py = []
+        for ask, question in zip(asks, questions):
+            count = args.python_deals
+            if ask is exact and len(questions) == 2 and args.python_exact_deals is not None:
+                count = args.python_exact_deals
+            if count > 0:
+                py.append(measure(PySolver, ask, positions[:count], f"Python {question}"))
+        report(f"{title}: {len(positions)} deals", questions, c, py if len(py) == len(c) else None)
 
 if __name__ == "__main__":
     main()

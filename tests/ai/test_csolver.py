@@ -1,17 +1,20 @@
-"""The compiled solver against the pure-Python reference, and the fallback when it is missing.
+"""The compiled solver against the pure-Python reference, its optional build, and the fallback.
 
-The C source is compiled afresh for these tests (a stale build in the tree must not pass for the
-current source), so they need a C compiler, as building the extension does.
+The C source is compiled afresh for these tests, by setup.py's own build command (a stale build
+in the tree must not pass for the current source), so they need a C compiler, as building the
+extension does.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import random
+import runpy
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -21,7 +24,6 @@ from webapp.engine import Bid, Deal, Declare, GameState, GameType, Hold, Pass, P
 from webapp.engine.cards import mask_points
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCE = ROOT / "webapp" / "ai" / "_csolver.c"
 GAMES = (
     GameType.DIAMONDS,
     GameType.HEARTS,
@@ -32,24 +34,53 @@ GAMES = (
 )
 
 
-@pytest.fixture(scope="module")
-def csolver(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    """Compile ``webapp/ai/_csolver.c`` as it is now, with the flags of setup.py, and load it."""
-    from setuptools import Distribution, Extension
+def setup_arguments(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """Return what setup.py passes to setuptools.setup (run with setup() captured)."""
+    import setuptools  # type: ignore[import-untyped]
 
-    build = tmp_path_factory.mktemp("csolver")
-    extension = Extension("_csolver", [str(SOURCE)], extra_compile_args=["-O2"])
-    command = Distribution({"ext_modules": [extension]}).get_command_obj("build_ext")
-    command.build_lib = str(build / "lib")  # type: ignore[attr-defined]
-    command.build_temp = str(build / "temp")  # type: ignore[attr-defined]
+    captured: dict[str, Any] = {}
+    monkeypatch.setattr(setuptools, "setup", lambda **arguments: captured.update(arguments))
+    monkeypatch.chdir(ROOT)
+    runpy.run_path(str(ROOT / "setup.py"))
+    return captured
+
+
+def build_extension(arguments: dict[str, Any], build: Path) -> None:
+    """Run setup.py's build_ext command on its extensions, into ``build``."""
+    from setuptools import Distribution
+
+    distribution = Distribution(
+        {"ext_modules": arguments["ext_modules"], "cmdclass": arguments["cmdclass"]}
+    )
+    command = distribution.get_command_obj("build_ext")
+    command.build_lib = str(build / "lib")
+    command.build_temp = str(build / "temp")
     command.ensure_finalized()
     command.run()
-    [path] = (build / "lib").glob("_csolver*")
+
+
+@pytest.fixture(scope="module")
+def csolver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """Compile ``webapp/ai/_csolver.c`` as it is now, as setup.py builds it, and load it."""
+    build = tmp_path_factory.mktemp("csolver")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        build_extension(setup_arguments(monkeypatch), build)
+    [path] = (build / "lib" / "webapp" / "ai").glob("_csolver*")
     spec = importlib.util.spec_from_file_location("webapp.ai._csolver", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module
+    yield module
+
+
+def test_without_a_compiler_the_build_only_warns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    arguments = setup_arguments(monkeypatch)
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-compiler"))
+    build_extension(arguments, tmp_path)
+    assert "the compiled solver was not built" in capfd.readouterr().err
+    assert not list(tmp_path.rglob("_csolver*.so"))
 
 
 def deal_position(rng: random.Random, game: GameType) -> SolverPosition:
@@ -241,6 +272,7 @@ def test_the_ai_works_without_the_extension(monkeypatch: pytest.MonkeyPatch) -> 
     assert isinstance(get_solver(), PySolver)
     state = late_game(8)
     while not state.finished:
+        assert state.to_act is not None
         view = state.view(state.to_act)
         assert hint(view, seed=1).action in state.legal_actions()
         state = state.apply(choose(view, Level.STRONG, seed=1))
