@@ -508,10 +508,11 @@ def table_rows(text: str) -> list[list[str]]:
 
 
 def test_the_table_copy_matches_rules_md() -> None:
-    if not RULES.exists():
-        pytest.skip("../shared/spec/rules.md not available")
-    section = RULES.read_text(encoding="utf-8").split("## 12.", 1)[1]
-    assert table_rows(section) == table_rows(TABLE)
+    """The copy holds the twelve rows of §12, and equals rules.md wherever ../shared is at hand."""
+    assert len(table_rows(TABLE)) == 12
+    if RULES.exists():
+        section = RULES.read_text(encoding="utf-8").split("## 12.", 1)[1]
+        assert table_rows(section) == table_rows(TABLE)
 
 
 def number(cell: str) -> int:
