@@ -178,6 +178,18 @@ def test_a_fresh_table_gives_the_same_values(csolver: ModuleType) -> None:
         assert fast.move_values(pos) == moves
 
 
+def test_a_new_solver_searches_the_same_whatever_came_before(csolver: ModuleType) -> None:
+    """Node counts (and so budgets and decisions) do not depend on earlier searches."""
+    first, other = positions(60, 2, range(24, 28))
+    solver = csolver.CSolver()
+    answer = solver.reaches(first, 61)
+    nodes = solver.nodes
+    csolver.CSolver().value(other)
+    again = csolver.CSolver()
+    assert again.reaches(first, 61) is answer
+    assert again.nodes == nodes
+
+
 def test_node_limit_raises_and_leaves_the_table_sound(csolver: ModuleType) -> None:
     pos = next(positions(50, 1, range(27, 28)))
     limited = csolver.CSolver(node_limit=1000)

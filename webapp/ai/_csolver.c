@@ -18,10 +18,11 @@
  *
  * Null: a boolean search "can the defenders force the declarer to take a trick?", same table.
  *
- * The table is one per process (2 MB). Each deal it holds entries for has a generation number;
- * a position reuses a generation if it agrees with that deal (same game and declarer, no card in
- * another hand), so the calls about one deal (its thresholds, the cards of a hint, later tricks)
- * share their work, up to 64 deals at once. The calls hold the GIL: one search at a time.
+ * The table is one per process (2 MB), emptied whenever a CSolver is made. Each deal it holds
+ * entries for has a generation number; a position reuses a generation if it agrees with that
+ * deal (same game and declarer, no card in another hand), so the calls about one deal (its
+ * thresholds, the cards of a hint, later tricks) share their work, up to 64 deals at once. The
+ * calls hold the GIL: one search at a time.
  */
 
 #define PY_SSIZE_T_CLEAN
