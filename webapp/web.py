@@ -7,6 +7,7 @@ That is the one place that decides "partial or page".
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -20,6 +21,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp import i18n
 
 DECK_COOKIE = "deck"
+_PLAIN_PATH = re.compile(r"[A-Za-z0-9_.~-][A-Za-z0-9_.~/-]*")
+"""A static file's path that ``url_for`` leaves as it is (nothing to quote)."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,23 @@ def current_deck() -> Any:
     if "deck" not in g:
         g.deck = Deck.from_slug(request.cookies.get(DECK_COOKIE, "")) or DEFAULT_DECK
     return g.deck
+
+
+def static_url(filename: str) -> str:
+    """Return ``url_for('static', filename=filename)``, building the static folder's URL once per request.
+
+    A page asks for dozens of static files (a card is an image); ``url_for`` takes as long
+    as rendering the card itself. The URL of every static file is one prefix (the script
+    root, the static path, a host if the app has a static host) and the file's path
+    quoted; the prefix is found once per request, and a path with nothing to quote is
+    simply appended to it. Anything else goes through ``url_for``.
+    """
+    prefix = g.get("_kiebitz_static_prefix")
+    if prefix is None:
+        prefix = g._kiebitz_static_prefix = url_for("static", filename="_")[:-1]
+    if _PLAIN_PATH.fullmatch(filename) is None:
+        return url_for("static", filename=filename)
+    return str(prefix) + filename
 
 
 def switch_language_url(code: str) -> str:
