@@ -2,8 +2,9 @@
 
     .venv/bin/python bench/pages.py [rounds]
 
-Every GET page whose only URL argument is the language is rendered in every language,
-then a few heavier pages: the card gallery in each deck, the calculator with its card
+A view that only returns a string shows what Flask and the test client cost alone. Every
+GET page whose only URL argument is the language is rendered in every language, then a
+few heavier pages: the card gallery in each deck, the calculator with its card
 picker, the course map, two lesson steps and a scoresheet of 48 hands. Everything goes
 through the test client (no network), after one warm-up request per URL. Wall time
 (``perf_counter``) counts whatever else the machine is doing; CPU time of this process
@@ -85,6 +86,7 @@ def main(rounds: int = 50) -> None:
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3"})
     with app.app_context():
         db.create_all()
+    app.add_url_rule("/bench/floor", "bench_floor", lambda: "ok")  # Flask and the test client alone
     client = app.test_client()
     endpoints = sorted(
         rule.endpoint
@@ -92,6 +94,7 @@ def main(rounds: int = 50) -> None:
         if "GET" in (rule.methods or ()) and rule.arguments == {"lang"}
     )
     print(HEADER)
+    report("a view that returns a string (the floor)", measure(client, ["/bench/floor"], rounds))
     for endpoint in endpoints:
         with app.test_request_context():
             from flask import url_for
