@@ -113,13 +113,16 @@ def init_app(app: Flask) -> None:
     app.config["BABEL_DOMAIN"] = ";".join(names)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(str(TRANSLATIONS) for _ in names)
     Babel(app, locale_selector=current_language)
-    app.jinja_env.install_gettext_callables(  # flask-babel's, with the catalog found once per request
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # flask-babel's, catalog found once
         gettext=lambda s: translations().ugettext(s),
         ngettext=lambda s, p, n: translations().ungettext(s, p, n),
         pgettext=lambda c, s: translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
         newstyle=True,
     )
+    # Jinja's `_` looks `gettext` up in the context on every call, so that a context could
+    # replace it; nothing here does, and a page calls `_` dozens of times.
+    app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"]
     app.url_map.converters["lang"] = LanguageConverter
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.jinja_env.filters["number"] = number

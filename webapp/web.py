@@ -86,21 +86,26 @@ def current_deck() -> Any:
     return g.deck
 
 
+def static_root() -> str:
+    """Return the URL of the static folder, ending in ``/``, found once per request."""
+    prefix = g.get("_kiebitz_static_prefix")
+    if prefix is None:
+        prefix = g._kiebitz_static_prefix = url_for("static", filename="_")[:-1]
+    return str(prefix)
+
+
 def static_url(filename: str) -> str:
     """Return ``url_for('static', filename=filename)``, building the static folder's URL once per request.
 
     A page asks for dozens of static files (a card is an image); ``url_for`` takes as long
     as rendering the card itself. The URL of every static file is one prefix (the script
     root, the static path, a host if the app has a static host) and the file's path
-    quoted; the prefix is found once per request, and a path with nothing to quote is
-    simply appended to it. Anything else goes through ``url_for``.
+    quoted; the prefix is found once per request (:func:`static_root`), and a path with
+    nothing to quote is simply appended to it. Anything else goes through ``url_for``.
     """
-    prefix = g.get("_kiebitz_static_prefix")
-    if prefix is None:
-        prefix = g._kiebitz_static_prefix = url_for("static", filename="_")[:-1]
     if _PLAIN_PATH.fullmatch(filename) is None:
         return url_for("static", filename=filename)
-    return str(prefix) + filename
+    return static_root() + filename
 
 
 def page_url(endpoint: str) -> str:

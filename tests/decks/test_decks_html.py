@@ -180,3 +180,22 @@ def test_a_second_app_has_its_own_static_folder(translations: Path) -> None:
         html = render_template_string(NEW + "{{ card('CJ') }}{{ card_back() }}")
     assert 'src="/skat/assets/cards/french/CJ.svg" alt="valet de trèfle"' in html
     assert 'src="/skat/assets/cards/back.svg"' in html
+
+
+def test_remembered_cards_follow_the_root_the_deck_and_the_language(app: Flask, engine: SimpleNamespace) -> None:
+    """A card's HTML is remembered per catalog; the static folder's URL and the deck are part of its key."""
+    jack = next(c for c in engine.DECK if str(c) == "CJ")
+    calls = "card('CJ') ~ '|' ~ card(c, 'german') ~ '|' ~ card_row(['CJ'], 'four-colour')"
+    expected = {"en": ("jack of clubs", "Unter of acorns"), "de": ("Kreuz-Bube", "Eichel-Unter")}
+    for _ in range(2):
+        for root in ("/", "/skat/", "/a/b/"):
+            for lang, (french, german) in expected.items():
+                with app.test_request_context(f"/{lang}/", base_url=f"http://localhost{root}"):
+                    g.lang = lang
+                    refresh()
+                    new, old = both(calls, c=jack)
+                assert new == old
+                first, second, third = new.split("|")
+                assert f'src="{root}static/cards/french/CJ.svg" alt="{french}"' in first
+                assert f'src="{root}static/cards/german/CJ.svg" alt="{german}"' in second
+                assert f'src="{root}static/cards/four-colour/CJ.svg" alt="{french}"' in third

@@ -21,7 +21,7 @@ Templates draw cards with the macros of ``templates/decks/macros.html``; call
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from enum import Enum
 from typing import Any, Protocol
 from weakref import WeakKeyDictionary
@@ -131,32 +131,44 @@ def notation(card: object) -> str:
 
 
 _BACK: dict[str, LazyString] = {"back": names.FACE_DOWN}
-_BY_CATALOG: WeakKeyDictionary[object, dict[tuple[int, str], str]] = WeakKeyDictionary()
-"""The names translated so far, per catalog of the ``decks`` domain (one per locale and app)."""
+_BY_CATALOG: WeakKeyDictionary[object, dict[Hashable, Any]] = WeakKeyDictionary()
+"""What was worked out with each catalog of the ``decks`` domain (one per locale and app):
+names, and the HTML of cards (:mod:`webapp.decks.html`)."""
 
 
-def _translated(table: Mapping[str, LazyString], key: str) -> str:
-    """Return ``str(table[key])`` for a table of :mod:`~webapp.decks.names` (tables live as long as the process).
+def remembered() -> dict[Hashable, Any] | None:
+    """Return what is remembered with the current locale's catalog, or ``None`` outside an app context.
 
     flask-babel finds the current locale's catalog again for every string (the request's
     namespace, the locale, its name, a dict), which took a third of a card's time. Here
-    the catalog is found once per request and locale, and each name is remembered with
-    the catalog it came from, for as long as flask-babel keeps that catalog. A change of
-    locale in the request (``refresh``, ``force_locale``) gives another locale object and
-    so another catalog.
+    the catalog is found once per request and locale, and what is worked out with it
+    (a name, a card's HTML) is kept with the catalog, for as long as flask-babel keeps
+    the catalog. A change of locale in the request (``refresh``, ``force_locale``) gives
+    another locale object and so another catalog.
     """
-    if not g:  # no app context: flask-babel answers in the source language
-        return str(table[key])
+    if not g:  # no app context: flask-babel answers in the source language, nothing to keep
+        return None
     locale = get_locale()
-    memo = g.get("_kiebitz_deck_names")
+    memo = g.get("_kiebitz_deck_catalog")
     if memo is None or memo[0] is not locale:
-        memo = g._kiebitz_deck_names = (locale, _BY_CATALOG.setdefault(names.DOMAIN.get_translations(), {}))
-    known = memo[1]
+        memo = g._kiebitz_deck_catalog = (locale, _BY_CATALOG.setdefault(names.DOMAIN.get_translations(), {}))
+    known: dict[Hashable, Any] = memo[1]
+    return known
+
+
+def _translated(table: Mapping[str, LazyString], key: str) -> str:
+    """Return ``str(table[key])`` for a table of :mod:`~webapp.decks.names`, remembered per catalog.
+
+    The tables live as long as the process, so their ``id`` names them.
+    """
+    known = remembered()
+    if known is None:
+        return str(table[key])
     try:
-        return known[id(table), key]
+        text: str = known[id(table), key]
     except KeyError:
         text = known[id(table), key] = str(table[key])
-        return text
+    return text
 
 
 def _member_name(member: Named | str) -> str:

@@ -17,10 +17,13 @@ from collections.abc import Iterable
 from jinja2.runtime import markup_join
 from markupsafe import Markup, escape, soft_str
 
-from webapp.decks import CARD_SIZES, back_image, back_name, card_image, card_name
-from webapp.web import static_url
+from webapp.decks import CARD_SIZES, Deck, back_image, back_name, card_image, card_name, deck_of, notation, remembered
+from webapp.web import static_root, static_url
 
 __all__ = ["card", "card_back", "card_row"]
+
+_MOST_REMEMBERED = 20_000
+"""Cards remembered per catalog at most (a page's few dozen cards × decks × sizes fit many times)."""
 
 
 def _size(size: str) -> tuple[int, int]:
@@ -32,7 +35,7 @@ def _more_classes(classes: object) -> str:
     return escape(markup_join((" ", classes))) if classes else ""
 
 
-def _img(c: object, deck: object, size: str, alt: object, title: object, classes: object) -> str:
+def _img(c: object, deck: Deck | str | None, size: str, alt: object, title: object, classes: object) -> str:
     width, height = _size(size)
     alt_html = escape(alt)
     title_attr = f' title="{alt_html}"' if title and alt else ""
@@ -45,7 +48,7 @@ def _img(c: object, deck: object, size: str, alt: object, title: object, classes
 
 def card(
     c: object,
-    deck: object = None,
+    deck: Deck | str | None = None,
     size: str = "md",
     interactive: bool = False,
     name: str = "card",
@@ -58,9 +61,39 @@ def card(
 ) -> Markup:
     """Return one card: an ``<img>``, or a submit button around it when ``interactive``.
 
-    The arguments are the macro's (see ``decks/macros.html``).
+    The arguments are the macro's (see ``decks/macros.html``). A card's HTML depends on
+    them, the language (the catalog) and the static folder's URL only, so it is worked
+    out once and remembered with the catalog, when the text arguments are plain strings.
     """
-    label = "" if decorative else card_name(c, deck)  # type: ignore[arg-type]
+    known = remembered()
+    if known is None or not (type(size) is type(name) is type(classes) is str and (form is None or type(form) is str)):
+        return _card(c, deck, size, interactive, name, selected, disabled, decorative, classes, form, title)
+    key = (
+        "card", static_root(), notation(c), deck_of(deck), size, bool(interactive), name,
+        None if selected is None else bool(selected), bool(disabled), bool(decorative), classes, form, bool(title),
+    )
+    html: Markup | None = known.get(key)
+    if html is None:
+        html = _card(c, deck, size, interactive, name, selected, disabled, decorative, classes, form, title)
+        if len(known) < _MOST_REMEMBERED:
+            known[key] = html
+    return html
+
+
+def _card(
+    c: object,
+    deck: Deck | str | None,
+    size: str,
+    interactive: bool,
+    name: str,
+    selected: bool | None,
+    disabled: bool,
+    decorative: bool,
+    classes: str,
+    form: str | None,
+    title: bool,
+) -> Markup:
+    label = "" if decorative else card_name(c, deck)
     state = (" is-selected" if selected else "") + (" is-dim" if disabled else "")
     if not interactive:
         joined = soft_str(markup_join((classes, state))).strip()
@@ -70,7 +103,7 @@ def card(
     return Markup(
         f'<button type="submit" class="card-button card-button--{escape(size)}{escape(state)}"'
         f' name="{escape(name)}" value="{escape(c)}"{pressed}{" disabled" if disabled else ""}{form_attr}>'
-        f"{_img(c, deck, size, card_name(c, deck), title, classes)}</button>"  # type: ignore[arg-type]
+        f"{_img(c, deck, size, card_name(c, deck), title, classes)}</button>"
     )
 
 
@@ -87,7 +120,7 @@ def card_back(size: str = "md", label: object = None, decorative: bool = False, 
 
 def card_row(
     cards: Iterable[object],
-    deck: object = None,
+    deck: Deck | str | None = None,
     size: str = "md",
     interactive: bool = False,
     name: str = "card",
