@@ -8,12 +8,15 @@ that its strings travel with it; :mod:`webapp.catalogs` maintains them.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from babel.numbers import format_decimal
+from babel.support import NullTranslations
 from flask import Flask, g, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, get_translations
 from werkzeug.routing import BaseConverter, ValidationError
 
 from webapp import ROOT
@@ -53,6 +56,24 @@ def current_language() -> str:
     return str(g.get("lang", DEFAULT_LANGUAGE))
 
 
+def translations() -> NullTranslations:
+    """Return the catalog of the current locale (all domains), found once per request and locale.
+
+    flask-babel finds it again for every string: its namespace in ``g`` three times, the
+    locale, the locale's name, a dict. A page asks for dozens of strings. A change of
+    locale within the request (``refresh``, ``force_locale``) gives another locale
+    object, and so the catalog is found again.
+    """
+    if not g:  # no app context: flask-babel has no catalog either
+        return get_translations()
+    locale = get_locale()
+    memo = g.get("_kiebitz_translations")
+    if memo is None or memo[0] is not locale:
+        memo = g._kiebitz_translations = (locale, get_translations())
+    catalog: NullTranslations = memo[1]
+    return catalog
+
+
 def best_language() -> str:
     """Choose a language for a visitor who did not name one."""
     remembered = request.cookies.get(LANGUAGE_COOKIE)
@@ -63,7 +84,16 @@ def best_language() -> str:
 
 def number(value: int | float) -> str:
     """Format a number in the current locale (``1 234`` in Finnish, ``1,234`` in English)."""
-    return format_decimal(value, locale=get_locale())
+    locale = get_locale()
+    if type(value) is int and locale is not None:
+        return _whole_number(value, locale)
+    return format_decimal(value, locale=locale)
+
+
+@functools.lru_cache(maxsize=4096)
+def _whole_number(value: int, locale: Locale) -> str:
+    """Format a whole number, remembered: Babel goes through ``Decimal`` each time, and a list shows hundreds."""
+    return format_decimal(value, locale=locale)
 
 
 def signed(value: int) -> str:
@@ -83,6 +113,16 @@ def init_app(app: Flask) -> None:
     app.config["BABEL_DOMAIN"] = ";".join(names)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(str(TRANSLATIONS) for _ in names)
     Babel(app, locale_selector=current_language)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # flask-babel's, catalog found once
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+        newstyle=True,
+    )
+    # Jinja's `_` looks `gettext` up in the context on every call, so that a context could
+    # replace it; nothing here does, and a page calls `_` dozens of times.
+    app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"]
     app.url_map.converters["lang"] = LanguageConverter
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.jinja_env.filters["number"] = number

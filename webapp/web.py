@@ -7,6 +7,7 @@ That is the one place that decides "partial or page".
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -31,6 +32,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp import i18n
 
 DECK_COOKIE = "deck"
+_PLAIN_PATH = re.compile(r"[A-Za-z0-9_.~-][A-Za-z0-9_.~/-]*")
+"""A static file's path that ``url_for`` leaves as it is (nothing to quote)."""
 
 
 @dataclass(frozen=True)
@@ -94,8 +97,64 @@ def current_deck() -> Any:
     return g.deck
 
 
+def static_root() -> str:
+    """Return the URL of the static folder, ending in ``/``, found once per request."""
+    prefix = g.get("_kiebitz_static_prefix")
+    if prefix is None:
+        prefix = g._kiebitz_static_prefix = url_for("static", filename="_")[:-1]
+    return str(prefix)
+
+
+def static_url(filename: str) -> str:
+    """Return ``url_for('static', filename=filename)``, building the static folder's URL once per request.
+
+    A page asks for dozens of static files (a card is an image); ``url_for`` takes as long
+    as rendering the card itself. The URL of every static file is one prefix (the script
+    root, the static path, a host if the app has a static host) and the file's path
+    quoted; the prefix is found once per request (:func:`static_root`), and a path with
+    nothing to quote is simply appended to it. Anything else goes through ``url_for``.
+    """
+    if _PLAIN_PATH.fullmatch(filename) is None:
+        return url_for("static", filename=filename)
+    return static_root() + filename
+
+
+def page_url(endpoint: str) -> str:
+    """Return ``url_for(endpoint)`` for a page whose only URL argument is the language (a link of the navigation).
+
+    Every page links to half a dozen such pages, and ``url_for`` is slow. Such a URL
+    depends only on the URL map, the language and where the app is mounted (the script
+    root), so it is built once per app for each of those. (The app's ``url_defaults``
+    fill in the language and nothing else.) A URL to another host is not remembered.
+    """
+    known: dict[tuple[str, str, str], str] = current_app.extensions["kiebitz.page_urls"]
+    key = (request.script_root, i18n.current_language(), endpoint)
+    url = known.get(key)
+    if url is None:
+        url = url_for(endpoint)
+        if url.startswith("/") and not url.startswith("//"):
+            known[key] = url
+    return url
+
+
 def switch_language_url(code: str) -> str:
-    """Return the URL of the current page in language ``code``."""
+    """Return the URL of the current page in language ``code``.
+
+    The switcher asks for every language on every page. The current page's URL is built
+    once per request; in another language only the language differs, and it is the first
+    segment of every rule that has one (``/<lang:lang>/…``).
+    """
+    parts = g.get("_kiebitz_language_parts")
+    if parts is None:
+        parts = g._kiebitz_language_parts = _split_at_language()
+    if not parts or code not in i18n.LANGUAGES:
+        return _language_url(code)
+    head, tail = parts
+    return f"{head}/{code}{tail}"
+
+
+def _language_url(code: str) -> str:
+    """Return the URL of the current page in language ``code`` (home if the page has no language)."""
     if request.endpoint and request.url_rule and "lang" in request.url_rule.arguments:
         args = dict(request.view_args or {})
         args["lang"] = code
@@ -104,6 +163,19 @@ def switch_language_url(code: str) -> str:
             url += "?" + request.query_string.decode("latin-1")
         return url
     return url_for("core.home", lang=code)
+
+
+def _split_at_language() -> tuple[str, str] | tuple[()]:
+    """Split the current page's URL around its language: ``("/root", "/cards?x=1")``, or ``()``."""
+    rule = request.url_rule
+    if not (request.endpoint and rule and rule.rule.startswith("/<lang:lang>/")):
+        return ()
+    lang = i18n.current_language()
+    url = _language_url(lang)
+    head = url[: url.find(f"/{lang}/")]
+    if head != request.script_root.rstrip("/"):  # another host, or an unforeseen URL
+        return ()
+    return head, url[len(head) + 1 + len(lang):]
 
 
 ERROR_TITLES: dict[int, LazyString] = {
@@ -158,12 +230,18 @@ def init_app(app: Flask) -> None:
         """Send the visitor to the home page in their language."""
         return redirect(url_for("core.home", lang=i18n.best_language()))
 
+    app.extensions["kiebitz.page_urls"] = {}
+    app.jinja_env.globals.update(
+        page_url=page_url,
+        static_url=static_url,
+        switch_language_url=switch_language_url,
+    )
+
     @app.context_processor
     def shared_context() -> dict[str, Any]:
         return {
             "areas": app.extensions.get("kiebitz.areas", []),
             "deck": current_deck(),
-            "switch_language_url": switch_language_url,
         }
 
     @app.after_request

@@ -21,10 +21,13 @@ Templates draw cards with the macros of ``templates/decks/macros.html``; call
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from enum import Enum
 from typing import Any, Protocol
+from weakref import WeakKeyDictionary
 
-from flask import Flask
+from flask import Flask, g
+from flask_babel import LazyString, get_locale
 from webapp.decks import names
 
 __all__ = [
@@ -58,7 +61,7 @@ class Deck(Enum):
     @property
     def label(self) -> str:
         """Return the deck's translated name for a switcher ("French", "Four-colour", "German")."""
-        return str(names.DECK_LABELS[self.value])
+        return _translated(names.DECK_LABELS, self.value)
 
     @property
     def german_faces(self) -> bool:
@@ -127,6 +130,47 @@ def notation(card: object) -> str:
     return text
 
 
+_BACK: dict[str, LazyString] = {"back": names.FACE_DOWN}
+_BY_CATALOG: WeakKeyDictionary[object, dict[Hashable, Any]] = WeakKeyDictionary()
+"""What was worked out with each catalog of the ``decks`` domain (one per locale and app):
+names, and the HTML of cards (:mod:`webapp.decks.html`)."""
+
+
+def remembered() -> dict[Hashable, Any] | None:
+    """Return what is remembered with the current locale's catalog, or ``None`` outside an app context.
+
+    flask-babel finds the current locale's catalog again for every string (the request's
+    namespace, the locale, its name, a dict), which took a third of a card's time. Here
+    the catalog is found once per request and locale, and what is worked out with it
+    (a name, a card's HTML) is kept with the catalog, for as long as flask-babel keeps
+    the catalog. A change of locale in the request (``refresh``, ``force_locale``) gives
+    another locale object and so another catalog.
+    """
+    if not g:  # no app context: flask-babel answers in the source language, nothing to keep
+        return None
+    locale = get_locale()
+    memo = g.get("_kiebitz_deck_catalog")
+    if memo is None or memo[0] is not locale:
+        memo = g._kiebitz_deck_catalog = (locale, _BY_CATALOG.setdefault(names.DOMAIN.get_translations(), {}))
+    known: dict[Hashable, Any] = memo[1]
+    return known
+
+
+def _translated(table: Mapping[str, LazyString], key: str) -> str:
+    """Return ``str(table[key])`` for a table of :mod:`~webapp.decks.names`, remembered per catalog.
+
+    The tables live as long as the process, so their ``id`` names them.
+    """
+    known = remembered()
+    if known is None:
+        return str(table[key])
+    try:
+        text: str = known[id(table), key]
+    except KeyError:
+        text = known[id(table), key] = str(table[key])
+    return text
+
+
 def _member_name(member: Named | str) -> str:
     return member if isinstance(member, str) else member.name
 
@@ -138,7 +182,7 @@ def card_name(card: object, deck: Deck | str | None = DEFAULT_DECK) -> str:
     "Eichel-Unter" in German. The four-colour deck has the French names.
     """
     table = names.GERMAN_CARDS if deck_of(deck).german_faces else names.FRENCH_CARDS
-    return str(table[notation(card)])
+    return _translated(table, notation(card))
 
 
 def suit_name(suit: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> str:
@@ -147,7 +191,7 @@ def suit_name(suit: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> str:
     ``suit`` is the engine's ``Suit`` (or its member name, ``"CLUBS"``).
     """
     table = names.GERMAN_SUITS if deck_of(deck).german_faces else names.FRENCH_SUITS
-    return str(table[_member_name(suit)])
+    return _translated(table, _member_name(suit))
 
 
 def rank_name(rank: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> str:
@@ -156,7 +200,7 @@ def rank_name(rank: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> str:
     ``rank`` is the engine's ``Rank`` (or its member name, ``"JACK"``).
     """
     table = names.GERMAN_RANKS if deck_of(deck).german_faces else names.FRENCH_RANKS
-    return str(table[_member_name(rank)])
+    return _translated(table, _member_name(rank))
 
 
 def game_name(game_type: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> str:
@@ -165,7 +209,7 @@ def game_name(game_type: Named | str, deck: Deck | str | None = DEFAULT_DECK) ->
     ``game_type`` is the engine's ``GameType`` (or its member name, ``"GRAND"``).
     """
     table = names.GERMAN_GAMES if deck_of(deck).german_faces else names.FRENCH_GAMES
-    return str(table[_member_name(game_type)])
+    return _translated(table, _member_name(game_type))
 
 
 def card_image(card: object, deck: Deck | str | None = DEFAULT_DECK) -> str:
@@ -180,7 +224,7 @@ def back_image() -> str:
 
 def back_name() -> str:
     """Return what a screen reader says for a face-down card."""
-    return str(names.FACE_DOWN)
+    return _translated(_BACK, "back")
 
 
 def upper_first(text: object) -> str:
@@ -210,8 +254,11 @@ def init_app(app: Flask) -> None:
     Filters: ``card`` (notation → engine ``Card``), ``card_name``, ``card_image``,
     ``suit_name``, ``rank_name``, ``game_name`` (each with the deck as argument:
     ``c | card_name(deck)``) and ``upper_first``. Globals: ``Deck``, ``DEFAULT_DECK``,
-    ``CARD_SIZES``, ``back_image``, ``back_name``.
+    ``CARD_SIZES``, ``back_image``, ``back_name``, and the HTML of the card macros
+    (:mod:`webapp.decks.html`) as ``decks_card``, ``decks_card_back``, ``decks_card_row``.
     """
+    from webapp.decks import html
+
     app.jinja_env.filters.update(
         card=parse_card,
         card_name=card_name,
@@ -227,4 +274,7 @@ def init_app(app: Flask) -> None:
         CARD_SIZES=CARD_SIZES,
         back_image=back_image,
         back_name=back_name,
+        decks_card=html.card,
+        decks_card_back=html.card_back,
+        decks_card_row=html.card_row,
     )

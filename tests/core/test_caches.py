@@ -1,0 +1,142 @@
+"""What is found once (per request, per app or per process) is what the slow way finds, every time.
+
+``static_url`` finds the static folder's URL once per request, ``page_url`` remembers the
+navigation's links per app, ``switch_language_url`` builds the current page once per request,
+templates find the catalog once per request (``i18n.translations``) and whole numbers are
+formatted once per locale. Each is checked against the slow way in one process, across
+languages, script roots and pages.
+"""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask, g, render_template_string, request, url_for
+from flask.testing import FlaskClient
+from babel.numbers import format_decimal
+from flask_babel import force_locale, get_translations, refresh
+
+from webapp import i18n, web
+from webapp.i18n import LANGUAGES
+
+ROOTS = ("http://localhost/", "http://localhost/skat/", "http://example.org/a/b/")
+
+
+def reference_language_url(code: str) -> str:
+    """The language switcher's URL as it was built before: one ``url_for`` per language."""
+    if request.endpoint and request.url_rule and "lang" in request.url_rule.arguments:
+        args = dict(request.view_args or {})
+        args["lang"] = code
+        url = url_for(request.endpoint, **args)
+        if request.query_string:
+            url += "?" + request.query_string.decode("latin-1")
+        return url
+    return url_for("core.home", lang=code)
+
+
+@pytest.mark.parametrize("base_url", ROOTS)
+def test_static_url_is_url_for(app: Flask, base_url: str) -> None:
+    files = ("css/kiebitz.css", "cards/four-colour/CJ.svg", "cards/back.svg", "a b.svg", "ä/x.svg",
+             "x?y#z", "../up.css", "/lead.css", "dir/", "100%.svg")
+    with app.test_request_context("/en/", base_url=base_url):
+        for name in files * 2:
+            assert web.static_url(name) == url_for("static", filename=name), name
+
+
+def test_static_url_follows_the_script_root_of_each_request(app: Flask) -> None:
+    for base_url in ROOTS * 2:
+        with app.test_request_context("/de/cards", base_url=base_url):
+            root = base_url.split("/", 3)[3]
+            assert web.static_url("cards/german/CJ.svg") == f"/{root}static/cards/german/CJ.svg"
+
+
+def test_page_url_is_url_for_in_every_language_and_root(app: Flask) -> None:
+    pages = sorted(rule.endpoint for rule in app.url_map.iter_rules() if rule.arguments == {"lang"})
+    assert "core.preferences" in pages and "core.home" in pages
+    for _ in range(2):
+        for base_url in ROOTS:
+            for lang in LANGUAGES:
+                with app.test_request_context(f"/{lang}/", base_url=base_url):
+                    app.preprocess_request()
+                    assert g.lang == lang
+                    for endpoint in pages:
+                        assert web.page_url(endpoint) == url_for(endpoint), (base_url, lang, endpoint)
+
+
+def test_page_url_of_a_page_with_more_arguments_fails_like_url_for(app: Flask) -> None:
+    from werkzeug.routing import BuildError
+
+    with app.test_request_context("/en/"):
+        with pytest.raises(BuildError):
+            web.page_url("lessons.step")
+
+
+PAGES = (
+    "/fi/", "/de/cards", "/fr/cards?deck=x&y=%C3%A4&z", "/ms/calculator/?game=hearts&matadors=2",
+    "/en/learn/deck/3", "/de/learn/", "/fi/calculator/drills/1/12345", "/en/lists/new",
+    "/de/no-such-page", "/xx/cards", "/", "/api/v1/score?game=grand",
+)
+
+
+@pytest.mark.parametrize("base_url", ROOTS)
+def test_language_switcher_is_the_page_in_each_language(app: Flask, base_url: str) -> None:
+    for path in PAGES:
+        with app.test_request_context(path, base_url=base_url):
+            try:
+                app.preprocess_request()
+            except Exception:  # noqa: BLE001 - an unknown page: the switcher leads home
+                pass
+            if "lang" not in g:
+                g.lang = "en"
+            for code in (*LANGUAGES, *LANGUAGES, "pt"):
+                assert web.switch_language_url(code) == reference_language_url(code), (path, code)
+
+
+def test_language_switcher_on_rendered_pages(client: FlaskClient) -> None:
+    html = client.get("/fi/calculator/?game=hearts&matadors=2", base_url="http://localhost/skat/").get_data(
+        as_text=True
+    )
+    for code in LANGUAGES:
+        assert f'<a href="/skat/{code}/calculator/?game=hearts&amp;matadors=2" hreflang="{code}"' in html
+    html = client.get("/de/nowhere").get_data(as_text=True)
+    for code in LANGUAGES:
+        assert f'<a href="/{code}/" hreflang="{code}"' in html
+
+
+def test_translations_follow_the_locale_within_a_request(app: Flask) -> None:
+    with app.test_request_context("/de/"):
+        app.preprocess_request()
+        seen = []
+        for lang in ("de", "fi", "de", "en"):
+            g.lang = lang
+            refresh()
+            assert i18n.translations() is get_translations()
+            seen.append(render_template_string("{{ _('Cards') }}|{% trans %}Skip to content{% endtrans %}"))
+        with force_locale("fr"):
+            assert i18n.translations() is get_translations()
+            forced = render_template_string("{{ _('Cards') }}")
+        after = render_template_string("{{ _('Cards') }}")
+    assert seen[0] == seen[2] != seen[1] != seen[3]
+    assert seen[3] == "Cards|Skip to content"
+    assert forced == "Cartes" and after == "Cards"
+
+
+def test_translations_outside_an_app_context() -> None:
+    assert i18n.translations().gettext("Cards") == "Cards"
+
+
+def test_numbers_follow_the_locale(app: Flask) -> None:
+    values = (0, 7, -54, 1234, 1234567, -9876543, 10**12)
+    for _ in range(2):
+        for lang in (*LANGUAGES, "fi"):
+            with app.test_request_context(f"/{lang}/"):
+                app.preprocess_request()
+                for value in values:
+                    assert i18n.number(value) == format_decimal(value, locale=lang), (lang, value)
+                assert i18n.number(1234.5) == format_decimal(1234.5, locale=lang)
+                assert i18n.signed(-1234) == "\N{MINUS SIGN}" + format_decimal(1234, locale=lang)
+            with app.test_request_context("/de/"), force_locale(lang):
+                assert i18n.number(1234567) == format_decimal(1234567, locale=lang)
+    with app.test_request_context("/fi/"):
+        app.preprocess_request()
+        assert i18n.number(1234567) == "1\xa0234\xa0567"
+        assert render_template_string("{{ 1234567 | number }}") == "1\xa0234\xa0567"
