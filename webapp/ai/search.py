@@ -274,24 +274,47 @@ def _pick(judgement: Judgement, choices: list[int], preferred: Card) -> Card:
     return judgement.groups[choices[0]][-1]
 
 
-def strong_card(view: SeatView, seed: int) -> Hint:
-    """Return the strong player's card: the best total over sampled worlds (see the module)."""
-    fallback = play_card(view)
+def _card_search(
+    view: SeatView, seed: int, every_world: bool
+) -> tuple[Judgement, bool] | None:
+    """Judge the seat's legal cards, or return ``None`` where no search applies or none finished.
+
+    The worlds are sampled; with ``every_world``, all the fitting worlds are judged when there
+    are few enough. The flag returned says whether the judgement covers every fitting world.
+    """
     legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
     if len(legal) <= 1 or not _searchable(view):
-        return fallback
+        return None
     solver = get_solver()
     settings = settings_for(solver)
     count = settings.worlds[len(view.hand)]
     if not count:
-        return fallback
+        return None
     solver.node_limit = settings.node_budget
-    worlds = sample_worlds(view, count, _rng(view, seed))
+    exact = all_worlds(view, settings.exact_worlds) if every_world else None
+    worlds = exact if exact is not None else sample_worlds(view, count, _rng(view, seed))
     judgement = judge(view, worlds, solver, settings, legal)
     if not judgement.worlds:
+        return None
+    # When the budget ran out, nothing can be claimed for every world.
+    return judgement, exact is not None and judgement.worlds == len(exact)
+
+
+def _preferred(fallback: Hint) -> Card:
+    """Return the card of the rules of thumb, played where the search ties."""
+    assert isinstance(fallback.action, Play)
+    return fallback.action.card
+
+
+def strong_card(view: SeatView, seed: int) -> Hint:
+    """Return the strong player's card: the best total over sampled worlds (see the module)."""
+    fallback = play_card(view)
+    found = _card_search(view, seed, every_world=False)
+    if found is None:
         return fallback
+    judgement, _ = found
     best = judgement.best()
-    preferred = fallback.action.card if isinstance(fallback.action, Play) else legal[0]
+    preferred = _preferred(fallback)
     card = _pick(judgement, best, preferred)
     wins = judgement.side_wins(next(g for g in best if card in judgement.groups[g]))
     if card is preferred:
@@ -354,26 +377,14 @@ def strong_play(view: SeatView, seed: int) -> Hint:
 def card_hint(view: SeatView, seed: int) -> Hint:
     """Return a card hint: from the search when it tells the cards apart, else the principle."""
     fallback = play_card(view)
-    legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
-    if len(legal) <= 1 or not _searchable(view):
+    found = _card_search(view, seed, every_world=True)
+    if found is None:
         return fallback
-    solver = get_solver()
-    settings = settings_for(solver)
-    count = settings.worlds[len(view.hand)]
-    if not count:
-        return fallback
-    solver.node_limit = settings.node_budget
-    exact = all_worlds(view, settings.exact_worlds)
-    worlds = exact if exact is not None else sample_worlds(view, count, _rng(view, seed))
-    judgement = judge(view, worlds, solver, settings, legal)
-    if exact is not None and judgement.worlds < len(exact):
-        exact = None  # the budget ran out: nothing can be claimed for every world
-    if not judgement.worlds:
-        return fallback
+    judgement, every_world = found
     count = judgement.worlds
     wins = [judgement.side_wins(g) for g in range(len(judgement.groups))]
-    preferred = fallback.action.card if isinstance(fallback.action, Play) else legal[0]
-    if exact is not None:
+    preferred = _preferred(fallback)
+    if every_world:
         sure = [g for g, won in enumerate(wins) if won == count]
         if len(sure) == len(wins):
             card = _pick(judgement, judgement.best(), preferred)
