@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tests.engine.randomgame import OPTION_SETS
 from webapp.ai import HintReason, Level, bid_limits, choose, hint
 from webapp.ai.heuristics import Table
@@ -21,6 +23,7 @@ from webapp.engine import (
     Kontra,
     Options,
     Pass,
+    Position,
     Phase,
     PickUp,
     Play,
@@ -76,8 +79,13 @@ def check_reason(state: GameState, advice: Hint) -> None:
                 assert asked > advice.value
             else:
                 assert not bids or bids[0] > advice.value
-    elif reason is HintReason.PASS_WEAK_HAND:
+    elif reason in (HintReason.PASS_WEAK_HAND, HintReason.PASS_THROWN_IN, HintReason.PASS_INTO_RAMSCH):
         assert isinstance(action, Pass) and bid_limits(hand) == ()
+        passes = sum(isinstance(a, Pass) for _, a in view.auction)
+        assert (passes == 2) == (reason is not HintReason.PASS_WEAK_HAND)
+        if passes == 2:
+            ramsch = reason is HintReason.PASS_INTO_RAMSCH
+            assert ramsch == view.options.ramsch_when_passed
     elif reason is HintReason.PICK_UP_SKAT:
         assert isinstance(action, PickUp)
     elif reason is HintReason.PLAY_HAND_STRONG:
@@ -262,3 +270,20 @@ def test_search_hints_know_that_schneider_announced_needs_90() -> None:
                 reasons.add(advice.reason)
             state = state.apply(action)
     assert HintReason.ONLY_WINNING_CARDS in reasons or HintReason.ALL_CARDS_LOSE in reasons
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [(Options(), HintReason.PASS_THROWN_IN), (Options(ramsch_when_passed=True), HintReason.PASS_INTO_RAMSCH)],
+)
+def test_the_last_to_speak_with_a_weak_hand_learns_what_passing_leads_to(
+    options: Options, reason: HintReason
+) -> None:
+    """After two passes, "let the others bid" would be wrong: the hint says what follows."""
+    state = GameState.new(Deal.from_seed(7), options)
+    assert bid_limits(state.view(Position.FOREHAND).hand) == ()  # no game worth playing
+    state = state.apply(Pass()).apply(Pass())
+    assert state.to_act is Position.FOREHAND
+    advice = hint(state.view(Position.FOREHAND), seed=7)
+    assert advice == Hint(Pass(), reason)
+    check_reason(state, advice)

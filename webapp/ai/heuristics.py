@@ -93,7 +93,11 @@ def _bidding(view: SeatView) -> Hint:
     limits = bid_limits(view.hand)
     legal = view.legal_actions
     if not limits:
-        return Hint(Pass(), HintReason.PASS_WEAK_HAND)
+        if sum(isinstance(action, Pass) for _, action in view.auction) < 2:
+            return Hint(Pass(), HintReason.PASS_WEAK_HAND)
+        if view.options.ramsch_when_passed:
+            return Hint(Pass(), HintReason.PASS_INTO_RAMSCH)
+        return Hint(Pass(), HintReason.PASS_THROWN_IN)
     best = max(limits, key=lambda limit: limit.value)
     if Hold() in legal:
         if _auction_value(view) <= best.value:

@@ -26,6 +26,10 @@ class HintReason(Enum):
     """Pass: the next value is above the hand's limit (value = the limit, game = its game)."""
     PASS_WEAK_HAND = "pass_weak_hand"
     """Pass: the hand has no game worth playing."""
+    PASS_THROWN_IN = "pass_thrown_in"
+    """Pass: no game worth playing, and the others have passed; the cards are thrown in."""
+    PASS_INTO_RAMSCH = "pass_into_ramsch"
+    """Pass: no game worth playing, and the others have passed; a Ramsch is played."""
 
     # --- skat or hand
     PICK_UP_SKAT = "pick_up_skat"

@@ -262,6 +262,10 @@ def hint_reason(hint: Hint) -> str:
         return _("Played as %(game)s, your hand is worth at most %(value)s: bidding higher risks overbidding.", game=game, value=value)
     if reason is HintReason.PASS_WEAK_HAND:
         return _("Your hand has no game worth playing: let the others bid and defend against them.")
+    if reason is HintReason.PASS_THROWN_IN:
+        return _("Your hand has no game worth playing, and the others have passed: pass too, and the cards are thrown in.")
+    if reason is HintReason.PASS_INTO_RAMSCH:
+        return _("Your hand has no game worth playing, and the others have passed: pass too, and a Ramsch is played.")
     if reason is HintReason.PICK_UP_SKAT:
         return _("Two more cards from the skat will make your hand stronger for %(game)s.", game=game)
     if reason is HintReason.PLAY_HAND_STRONG:
