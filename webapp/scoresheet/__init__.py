@@ -8,7 +8,8 @@ pages under ``/<lang>/lists``; the lists live in `webapp.storage.scoresheet`.
 from __future__ import annotations
 
 from flask import Blueprint, Flask
-from flask_babel import lazy_gettext
+
+from webapp.i18n import lazy_gettext
 
 bp = Blueprint("scoresheet", __name__, url_prefix="/<lang:lang>/lists")
 
