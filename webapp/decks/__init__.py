@@ -278,4 +278,5 @@ def init_app(app: Flask) -> None:
         decks_card=html.card,
         decks_card_back=html.card_back,
         decks_card_row=html.card_row,
+        decks_card_faces=html.card_faces,
     )
