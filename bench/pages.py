@@ -5,10 +5,14 @@
 A view that only returns a string shows what Flask and the test client cost alone. Every
 GET page whose only URL argument is the language is rendered in every language, then a
 few heavier pages: the card gallery in each deck, the calculator with its card
-picker, the course map, two lesson steps and a scoresheet of 48 hands. Everything goes
-through the test client (no network), after one warm-up request per URL. Wall time
+picker, the course map, two lesson steps, a scoresheet of 48 hands, a drill answered
+(with its worked score), and a practice hand in the middle of the card play and at its
+end (with the worked score). Everything goes through the test client (no network), after
+one warm-up request per URL. Wall time
 (``perf_counter``) counts whatever else the machine is doing; CPU time of this process
-(``process_time``) much less, so compare that one when the machine is loaded.
+(``process_time``) much less, so compare that one when the machine is loaded. On a machine
+whose other core is busy even CPU time varies from run to run; the least CPU time of a page
+(``CPU min``) varies least, so it is the figure to compare two versions by.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from webapp import catalogs, create_app  # noqa: E402
 from webapp.i18n import LANGUAGES  # noqa: E402
 from webapp.storage import db  # noqa: E402
 
-HEADER = f"{'page':44} {'wall median':>11} {'p95':>7} {'CPU median':>11} {'p95':>7}"
+HEADER = f"{'page':44} {'wall median':>11} {'p95':>7} {'CPU median':>11} {'p95':>7} {'CPU min':>8}"
 
 
 def percentile_95(times: list[float]) -> float:
@@ -60,7 +64,7 @@ def report(label: str, times: tuple[list[float], list[float]]) -> None:
     wall, cpu = times
     print(
         f"{label:44} {statistics.median(wall):11.2f} {percentile_95(wall):7.2f}"
-        f" {statistics.median(cpu):11.2f} {percentile_95(cpu):7.2f}"
+        f" {statistics.median(cpu):11.2f} {percentile_95(cpu):7.2f} {min(cpu):8.2f}"
     )
 
 
@@ -77,6 +81,52 @@ def scoresheet_token(app: Flask) -> str:
             title="Bench", players=["Anna", "Ben", "Cem", "Dora"], rules=bench.RULES.tokens(), hands=bench.evening()
         )
     return token
+
+
+def practice_hands(app: Flask) -> tuple[str, str]:
+    """Play deal 4711 as forehand (the first legal card each time); return the hand's URLs mid-play and at the end.
+
+    The computer players are deterministic (their seeds come from the deal), so every run
+    benches the same two positions.
+    """
+    spec = importlib.util.spec_from_file_location("bench_practice", HERE / "practice.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    from webapp.engine import GameState, Phase
+    from webapp.storage import practice as storage
+
+    client = app.test_client()
+    urls: list[str] = []
+    csrf, app.config["WTF_CSRF_ENABLED"] = app.config["WTF_CSRF_ENABLED"], False  # the hands are set up, not timed
+    for stop_after_tricks in (5, None):
+        response = client.post("/en/play/", data={"seed": "4711", "seat": "0", "level": "strong"})
+        url = response.headers["Location"]
+        hand_id = url.rsplit("/", 1)[1]
+        while True:
+            with app.app_context():
+                record = storage.load(hand_id)
+                assert record is not None
+                state, revision = GameState.parse(record.game), record.revision
+            if state.finished or (
+                stop_after_tricks is not None and state.phase is Phase.PLAY and len(state.tricks) >= stop_after_tricks
+            ):
+                break
+            answer = client.post(url, data={"revision": str(revision), **bench._choice(state)})
+            assert answer.status_code == 303, url
+        assert state.finished == (stop_after_tricks is None), url
+        urls.append(url)
+    app.config["WTF_CSRF_ENABLED"] = csrf
+    return urls[0], urls[1]
+
+
+def drill_url(level: int = 5, seed: int = 4711) -> str:
+    """Return the URL of a drill answered right (game value and score): the page with the worked score."""
+    from webapp.calculator import drills
+
+    exercise = drills.exercise(level, seed)
+    value, score = exercise.settlement.game_value, exercise.settlement.score
+    return f"/en/calculator/drills/{level}/{seed}?value={value}&score={score}"
 
 
 def main(rounds: int = 50) -> None:
@@ -115,10 +165,15 @@ def main(rounds: int = 50) -> None:
         "/en/learn/tricks/10",
         f"/en/lists/{scoresheet_token(app)}",
     ]
-    for url in heavier:
-        label = url if len(url) <= 44 else url[:41] + "..."
-        if "/lists/" in url:
-            label = "/en/lists/<token> (48 hands)"
+    mid_play, finished = practice_hands(app)
+    labels = {
+        heavier[-1]: "/en/lists/<token> (48 hands)",
+        drill_url(): "/en/calculator/drills/5/4711 (answered)",
+        mid_play: "/en/play/<id> (card play, 5 tricks done)",
+        finished: "/en/play/<id> (finished, worked score)",
+    }
+    for url in dict.fromkeys([*heavier, *labels]):
+        label = labels.get(url) or (url if len(url) <= 44 else url[:41] + "...")
         report(label, measure(app.test_client(), [url], rounds))
 
 

@@ -16,7 +16,7 @@ from babel import Locale
 from babel.numbers import format_decimal
 from babel.support import NullTranslations
 from flask import Flask, g, request
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, LazyString, get_locale, get_translations
 from werkzeug.routing import BaseConverter, ValidationError
 
 from webapp import ROOT
@@ -56,6 +56,33 @@ def current_language() -> str:
     return str(g.get("lang", DEFAULT_LANGUAGE))
 
 
+def _request_globals() -> Any:
+    """Return the object behind ``flask.g``, or None outside an app context.
+
+    Every attribute read through the ``g`` proxy costs a few microseconds (the proxy finds
+    the context again each time); the object behind it is read like any other.
+    """
+    try:
+        return g._get_current_object()
+    except RuntimeError:
+        return None
+
+
+def current_locale() -> Locale | None:
+    """Return flask-babel's locale of the request (what ``get_locale()`` returns), found with one lookup of ``g``.
+
+    flask-babel keeps the request's locale in ``g._flask_babel.babel_locale``, but finds
+    its namespace in ``g`` three times to read it; a page asks for it with every string and
+    every number. Where that attribute is not set (the first time, after ``refresh``, or
+    should flask-babel keep it elsewhere one day) ``get_locale()`` itself answers.
+    """
+    found = _request_globals()
+    if found is None:
+        return None
+    locale = getattr(found.__dict__.get("_flask_babel"), "babel_locale", None)
+    return locale if isinstance(locale, Locale) else get_locale()
+
+
 def translations() -> NullTranslations:
     """Return the catalog of the current locale (all domains), found once per request and locale.
 
@@ -64,14 +91,51 @@ def translations() -> NullTranslations:
     locale within the request (``refresh``, ``force_locale``) gives another locale
     object, and so the catalog is found again.
     """
-    if not g:  # no app context: flask-babel has no catalog either
+    found = _request_globals()
+    if found is None:  # no app context: flask-babel has no catalog either
         return get_translations()
-    locale = get_locale()
-    memo = g.get("_kiebitz_translations")
+    locale = current_locale()
+    memo = found.__dict__.get("_kiebitz_translations")
     if memo is None or memo[0] is not locale:
-        memo = g._kiebitz_translations = (locale, get_translations())
+        memo = found._kiebitz_translations = (locale, get_translations())
     catalog: NullTranslations = memo[1]
     return catalog
+
+
+def gettext(string: str, **variables: Any) -> str:
+    """Translate ``string`` and fill in ``variables``, as ``flask_babel.gettext`` does, with the catalog found once."""
+    text: str = translations().ugettext(string)
+    return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """Translate a message with a plural, as ``flask_babel.ngettext`` does (``num`` is a variable too)."""
+    variables.setdefault("num", num)
+    text: str = translations().ungettext(singular, plural, num)
+    return text % variables
+
+
+def pgettext(context: str, string: str, **variables: Any) -> str:
+    """Translate ``string`` in ``context``, as ``flask_babel.pgettext`` does."""
+    text: str = translations().upgettext(context, string)
+    return text % variables if variables else text
+
+
+def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
+    """Translate a message with a plural in ``context``, as ``flask_babel.npgettext`` does."""
+    variables.setdefault("num", num)
+    text: str = translations().unpgettext(context, singular, plural, num)
+    return text % variables
+
+
+def lazy_gettext(string: str, **variables: Any) -> LazyString:
+    """Return ``string`` to translate when it is shown, as ``flask_babel.lazy_gettext`` does."""
+    return LazyString(gettext, string, **variables)
+
+
+def lazy_pgettext(context: str, string: str, **variables: Any) -> LazyString:
+    """Return ``string`` in ``context`` to translate when it is shown, as ``flask_babel.lazy_pgettext`` does."""
+    return LazyString(pgettext, context, string, **variables)
 
 
 def best_language() -> str:
@@ -84,7 +148,7 @@ def best_language() -> str:
 
 def number(value: int | float) -> str:
     """Format a number in the current locale (``1 234`` in Finnish, ``1,234`` in English)."""
-    locale = get_locale()
+    locale = current_locale()
     if type(value) is int and locale is not None:
         return _whole_number(value, locale)
     return format_decimal(value, locale=locale)

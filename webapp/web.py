@@ -24,12 +24,13 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import LazyString, lazy_gettext
+from flask_babel import LazyString
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import i18n
+from webapp.i18n import lazy_gettext
 
 DECK_COOKIE = "deck"
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9_.~-][A-Za-z0-9_.~/-]*")

@@ -13,7 +13,8 @@ import pytest
 from flask import Flask, g, render_template_string, request, url_for
 from flask.testing import FlaskClient
 from babel.numbers import format_decimal
-from flask_babel import force_locale, get_translations, refresh
+import flask_babel
+from flask_babel import force_locale, get_locale, get_translations, refresh
 
 from webapp import i18n, web
 from webapp.i18n import LANGUAGES
@@ -118,6 +119,51 @@ def test_translations_follow_the_locale_within_a_request(app: Flask) -> None:
     assert seen[0] == seen[2] != seen[1] != seen[3]
     assert seen[3] == "Cards|Skip to content"
     assert forced == "Cartes" and after == "Cards"
+
+
+def _translated_both_ways(module: object) -> list[str]:
+    """Translate a few messages (plain, with variables, plural, context) with ``module``'s functions."""
+    texts = [
+        module.gettext("Cards"),  # type: ignore[attr-defined]
+        module.gettext("Undo: entering hand %(number)s", number=7),  # type: ignore[attr-defined]
+        module.gettext("100%% sure"),  # type: ignore[attr-defined]
+        module.pgettext("game", "Ramsch"),  # type: ignore[attr-defined]
+        module.pgettext("game", "%(x)s", x=1),  # type: ignore[attr-defined]
+        module.npgettext("c", "%(num)d hand", "%(num)d hands", 2),  # type: ignore[attr-defined]
+        str(module.lazy_gettext("Page not found")),  # type: ignore[attr-defined]
+        str(module.lazy_pgettext("doubling", "Kontra")),  # type: ignore[attr-defined]
+    ]
+    for count in (0, 1, 2, 5, 21):
+        texts.append(module.ngettext(  # type: ignore[attr-defined]
+            "Bock round: %(num)d hand left", "Bock round: %(num)d hands left", count))
+        texts.append(module.ngettext(  # type: ignore[attr-defined]
+            "A name has at most %(num)d character.", "A name has at most %(num)d characters.", count, extra=1))
+    return texts
+
+
+def test_gettext_is_flask_babels_in_every_language(app: Flask) -> None:
+    for base_url in ROOTS[:2]:
+        for lang in LANGUAGES:
+            with app.test_request_context(f"/{lang}/", base_url=base_url):
+                app.preprocess_request()
+                assert i18n.current_locale() is get_locale()
+                expected = _translated_both_ways(flask_babel)
+                assert _translated_both_ways(i18n) == expected
+                assert lang == "en" or expected[0] != "Cards"
+                for other in ("fi", lang, "de"):
+                    g.lang = other
+                    refresh()
+                    assert i18n.current_locale() is get_locale()
+                    assert _translated_both_ways(i18n) == _translated_both_ways(flask_babel)
+                    with force_locale("fr"):
+                        assert i18n.current_locale() is get_locale()
+                        assert _translated_both_ways(i18n) == _translated_both_ways(flask_babel)
+                    assert i18n.current_locale() is get_locale()
+    with app.app_context():
+        assert i18n.current_locale() is get_locale()
+        assert _translated_both_ways(i18n) == _translated_both_ways(flask_babel)
+    assert i18n.current_locale() is None
+    assert _translated_both_ways(i18n) == _translated_both_ways(flask_babel)
 
 
 def test_translations_outside_an_app_context() -> None:

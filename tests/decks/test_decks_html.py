@@ -8,6 +8,7 @@ catalog follow the language and the deck when they change in one process and one
 from __future__ import annotations
 
 import functools
+import json
 import itertools
 from pathlib import Path
 from types import SimpleNamespace
@@ -23,7 +24,7 @@ from conftest import LANGUAGES, InLanguage, make_app
 from webapp.decks import Deck, back_name, card_name, game_name, names, rank_name, suit_name
 
 REFERENCE = (Path(__file__).parent / "reference_macros.html").read_text(encoding="utf-8")
-NEW = '{% from "decks/macros.html" import card, card_back, card_row %}'
+NEW = '{% from "decks/macros.html" import card, card_back, card_row, card_faces %}'
 
 CLASSES = ("", "wide glow", '"><b>', Markup("<i>safe</i>"))
 
@@ -199,3 +200,16 @@ def test_remembered_cards_follow_the_root_the_deck_and_the_language(app: Flask, 
                 assert f'src="{root}static/cards/french/CJ.svg" alt="{french}"' in first
                 assert f'src="{root}static/cards/german/CJ.svg" alt="{german}"' in second
                 assert f'src="{root}static/cards/four-colour/CJ.svg" alt="{french}"' in third
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_card_faces_are_each_card_drawn_once(in_lang: InLanguage, lang: str, engine: SimpleNamespace) -> None:
+    grid = [["CJ", "SA", engine.Card(engine.Suit.HEARTS, engine.Rank.TEN)], ["D7"]]
+    with in_lang(lang):
+        for deck in (None, *Deck, "german"):
+            faces = compiled(NEW + "{{ card_faces(grid, deck, size='sm', title=False) | tojson }}").render(
+                grid=grid, deck=deck)
+            cells = {str(c): str(compiled(NEW + "{{ card(c, deck, size='sm', title=False) }}").render(c=c, deck=deck))
+                     for row in grid for c in row}
+            assert json.loads(faces) == cells
+            assert sorted(json.loads(faces)) == ["CJ", "D7", "HT", "SA"]

@@ -7,9 +7,9 @@ Pages under ``/<lang>/calculator`` (the drills under ``…/calculator/drills``);
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import lazy_gettext
 
 from webapp import web
+from webapp.i18n import lazy_gettext
 
 from . import api, views
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import LazyString, gettext, lazy_gettext, ngettext, pgettext
+from flask_babel import LazyString
 
 from webapp import words
 from webapp.decks import game_name
@@ -23,7 +23,7 @@ from webapp.engine import (
     StepKind,
     matadors,
 )
-from webapp.i18n import MINUS, number, signed
+from webapp.i18n import gettext, lazy_gettext, ngettext, pgettext, MINUS, number, signed
 from webapp.web import current_deck
 
 from .inputs import Game

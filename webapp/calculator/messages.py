@@ -7,11 +7,10 @@ matadors of the game, the value of the Null).
 
 from __future__ import annotations
 
-from flask_babel import gettext, ngettext
-
 from webapp import words
 from webapp.decks import card_name, upper_first
 from webapp.engine import BID_VALUES, GameType, InputReason, next_bid, null_value
+from webapp.i18n import gettext, ngettext
 from webapp.web import current_deck
 
 from .inputs import FLAGS, FieldError, Game, Problem

@@ -8,12 +8,12 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
-from flask_babel import gettext, lazy_gettext
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import web
 from webapp.engine import BID_VALUES, Card, GameType, Rank, Suit, rules_for
+from webapp.i18n import gettext, lazy_gettext
 from webapp.storage.calculator import DrillStreak, count_answer, streak_of
 
 from . import drills

@@ -5,11 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, Flask, Response, current_app, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from flask_babel import lazy_gettext
-
 from webapp import web
 from webapp.decks import Deck
 from webapp.engine import DECK, Suit
+from webapp.i18n import lazy_gettext
 
 bp = Blueprint("core", __name__, url_prefix="/<lang:lang>")
 

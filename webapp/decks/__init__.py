@@ -27,8 +27,9 @@ from typing import Any, Protocol
 from weakref import WeakKeyDictionary
 
 from flask import Flask, g
-from flask_babel import LazyString, get_locale
+from flask_babel import LazyString
 from webapp.decks import names
+from webapp.i18n import current_locale
 
 __all__ = [
     "CARD_SIZES",
@@ -148,7 +149,7 @@ def remembered() -> dict[Hashable, Any] | None:
     """
     if not g:  # no app context: flask-babel answers in the source language, nothing to keep
         return None
-    locale = get_locale()
+    locale = current_locale()
     memo = g.get("_kiebitz_deck_catalog")
     if memo is None or memo[0] is not locale:
         memo = g._kiebitz_deck_catalog = (locale, _BY_CATALOG.setdefault(names.DOMAIN.get_translations(), {}))
@@ -277,4 +278,5 @@ def init_app(app: Flask) -> None:
         decks_card=html.card,
         decks_card_back=html.card_back,
         decks_card_row=html.card_row,
+        decks_card_faces=html.card_faces,
     )

@@ -13,6 +13,7 @@ from :func:`webapp.web.static_url` (the static folder's URL found once per reque
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from jinja2.runtime import markup_join
 from markupsafe import Markup, escape, soft_str
@@ -20,7 +21,7 @@ from markupsafe import Markup, escape, soft_str
 from webapp.decks import CARD_SIZES, Deck, back_image, back_name, card_image, card_name, deck_of, notation, remembered
 from webapp.web import static_root, static_url
 
-__all__ = ["card", "card_back", "card_row"]
+__all__ = ["card", "card_back", "card_row", "card_faces"]
 
 _MOST_REMEMBERED = 20_000
 """Cards remembered per catalog at most (a page's few dozen cards × decks × sizes fit many times)."""
@@ -156,3 +157,11 @@ def card_row(
         parts.append(f"\n  <li>{face}</li>")
     parts.append("\n</ul>")
     return Markup("".join(parts))
+
+
+def card_faces(rows: Iterable[Iterable[object]], deck: Deck | str | None = None, **arguments: Any) -> dict[str, Markup]:
+    """Return each card of ``rows`` drawn by :func:`card` (with ``deck`` and ``arguments``), by its notation.
+
+    A page that shows a grid of cards twice (the calculator's card picker) draws each face once.
+    """
+    return {soft_str(c): card(c, deck, **arguments) for row in rows for c in row}

@@ -8,9 +8,9 @@ learner (`webapp.storage.lessons`). URLs live under ``/<lang>/learn``.
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import lazy_gettext as _
 
 from webapp import web
+from webapp.i18n import lazy_gettext as _
 
 
 def init_app(app: Flask) -> None:

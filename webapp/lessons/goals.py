@@ -13,9 +13,6 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Literal
 
-from flask_babel import lazy_gettext as _
-from flask_babel import lazy_pgettext
-
 from webapp.engine import (
     BID_VALUES,
     Card,
@@ -39,6 +36,8 @@ from webapp.engine import (
 )
 from webapp.engine.rules import GameRules
 from webapp.engine.game import Trick
+from webapp.i18n import lazy_gettext as _
+from webapp.i18n import lazy_pgettext
 
 from .text import Numbers, Product, Ranking, Say, Signed, Sum, lazy_ngettext, say
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from flask_babel import lazy_gettext as _
-
 from webapp.engine import Card, CardSet, GameState, GameType, Position
+from webapp.i18n import lazy_gettext as _
 
 from .goals import (
     CardPoints,

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from webapp import web
 from webapp.engine import Card, CardSet, Position
+from webapp.i18n import gettext as _
 from webapp.storage import db
 from webapp.storage import lessons as store
 from webapp.words import POSITIONS

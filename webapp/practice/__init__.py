@@ -8,9 +8,9 @@ result with "could I have won?".
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import lazy_gettext
 
 from webapp import web
+from webapp.i18n import lazy_gettext
 from webapp.practice.views import bp
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from babel.numbers import format_percent
-from flask_babel import LazyString, get_locale, gettext, lazy_gettext, ngettext, pgettext
+from flask_babel import LazyString, get_locale
 
 from webapp import decks, web, words
 from webapp.calculator.explain import Explanation, explain
@@ -38,7 +38,7 @@ from webapp.engine import (
     Settlement,
 )
 from webapp.engine import token as engine_token
-from webapp.i18n import number, signed
+from webapp.i18n import gettext, lazy_gettext, ngettext, pgettext, number, signed
 
 
 

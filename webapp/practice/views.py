@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, redirect, request, url_for
-from flask_babel import LazyString, lazy_gettext
+from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import ai, web, words
 from webapp.engine import GameState, IllegalAction, Phase, Position, Reason, parse_action
+from webapp.i18n import lazy_gettext
 from webapp.practice import phrases, players, review, screen, table
 from webapp.storage import practice as storage
 
@@ -95,7 +96,7 @@ def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 2
         "hint": advice,
         "limits": limits,
         "hint_asked": hint,
-        "can_undo": table.last_decision(hand.state, hand.seat) is not None,
+        "can_undo": table.last_decision_in(shown.view.log, hand.seat) is not None,
         "finished": hand.state.finished,
     }
     # htmx swaps only successful answers: a refusal still comes back as the table with its notice.

@@ -8,7 +8,8 @@ pages under ``/<lang>/lists``; the lists live in `webapp.storage.scoresheet`.
 from __future__ import annotations
 
 from flask import Blueprint, Flask
-from flask_babel import lazy_gettext
+
+from webapp.i18n import lazy_gettext
 
 bp = Blueprint("scoresheet", __name__, url_prefix="/<lang:lang>/lists")
 
@@ -16,7 +17,7 @@ bp = Blueprint("scoresheet", __name__, url_prefix="/<lang:lang>/lists")
 def init_app(app: Flask) -> None:
     """Register the scoresheet pages and list them in the navigation."""
     from webapp import web
-    from webapp.scoresheet import views  # noqa: F401  (the routes)
+    from webapp.scoresheet import html, views  # noqa: F401  (the routes, the table's rows)
 
     web.register_area(
         app,

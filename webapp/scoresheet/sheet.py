@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from typing import Final, TypeAlias, TypeVar
 
@@ -510,6 +510,10 @@ def _engine_issue(entry: Entry, error: InvalidInput) -> Issue:
     return Issue(name, error.reason)
 
 
+_TRIGGER_ORDER: Final = tuple(BockTrigger)
+"""The Bock triggers in the order a row lists them."""
+
+
 def _triggers(settlement: Settlement | RamschSettlement | None, slot: Slot,
               rules: HouseRules) -> list[BockTrigger]:
     """Return the Bock triggers of the list's rules that a hand sets off (the engine finds them).
@@ -521,7 +525,7 @@ def _triggers(settlement: Settlement | RamschSettlement | None, slot: Slot,
     fired = bock_triggers(settlement) & rules.bock
     if rules.bock_schneider_outside_bock and slot.bock:
         fired -= {BockTrigger.SCHNEIDER}
-    return [trigger for trigger in BockTrigger if trigger in fired]
+    return [trigger for trigger in _TRIGGER_ORDER if trigger in fired] if fired else []
 
 
 def _two_rounds_without_bock(rows: Sequence[Row], slot: Slot) -> bool:
@@ -566,7 +570,7 @@ def build(players: int, rules: HouseRules, entries: Iterable[Entry]) -> Sheet:
         new_rounds += two_rounds
         if queue:
             head = queue[0]
-            queue[0] = replace(head, hands=head.hands - 1)
+            queue[0] = Round(head.kind, head.hands - 1)
             if not queue[0].hands:
                 queue.pop(0)
         for _ in range(new_rounds):

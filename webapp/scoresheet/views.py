@@ -12,12 +12,12 @@ from datetime import date
 from typing import Any
 
 from flask import Response, abort, flash, get_flashed_messages, redirect, request, url_for
-from flask_babel import gettext, pgettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import web
 from webapp.engine import BID_VALUES, BockTrigger, GameType
 from webapp.engine.game import Phase
+from webapp.i18n import gettext, pgettext
 from webapp.scoresheet import bp, words
 from webapp.scoresheet.chart import chart
 from webapp.scoresheet.forms import Form, NewList, entry_values, read_new_list, rules_form

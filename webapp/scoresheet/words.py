@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask_babel import LazyString, gettext, lazy_gettext, lazy_pgettext, ngettext, pgettext
+from flask_babel import LazyString
 
 from webapp import words
 from webapp.decks import Deck, game_name
 from webapp.engine import BockTrigger, GameType, InputReason, Level, RamschSettlement, Settlement
 from webapp.engine.game import Phase
-from webapp.i18n import signed
+from webapp.i18n import gettext, lazy_gettext, lazy_pgettext, ngettext, pgettext, signed
 from webapp.scoresheet.sheet import (
     Game,
     HouseRules,

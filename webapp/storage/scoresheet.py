@@ -177,9 +177,16 @@ def _last_change(list_id: int) -> ScoreChange | None:
     return db.session.execute(query).scalar_one_or_none()
 
 
-def _number_of(hand_id: int, live: list[ScoreHand]) -> int:
-    """Return the number a hand has among the ``live`` hands, or would have if brought back."""
-    return 1 + sum(1 for hand in live if hand.id < hand_id)
+def _live_fields(list_id: int) -> list[tuple[int, dict[str, str]]]:
+    """Return the id and fields of each live hand, in order: plain rows, no objects for the session to track."""
+    query = (select(ScoreHand.id, ScoreHand.fields).filter_by(list_id=list_id, deleted=False)
+             .order_by(ScoreHand.id))
+    return [(hand_id, fields) for hand_id, fields in db.session.execute(query)]
+
+
+def _number_of(hand_id: int, live: Iterable[int]) -> int:
+    """Return the number a hand has among the ``live`` hands' ids, or would have if brought back."""
+    return 1 + sum(1 for live_id in live if live_id < hand_id)
 
 
 def load_list(token: str) -> StoredList | None:
@@ -188,7 +195,7 @@ def load_list(token: str) -> StoredList | None:
     if record is None:
         return None
     change = _last_change(record.id)
-    live = _live_hands(record.id)
+    live = _live_fields(record.id)
     return StoredList(
         token=record.token,
         title=record.title,
@@ -197,8 +204,10 @@ def load_list(token: str) -> StoredList | None:
         revision=record.revision,
         created=record.created,
         updated=record.updated,
-        hands=tuple(dict(hand.fields) for hand in live),
-        last_change=None if change is None else Change(Action(change.action), _number_of(change.hand_id, live)),
+        hands=tuple(dict(fields) for _, fields in live),
+        last_change=None if change is None else Change(
+            Action(change.action), _number_of(change.hand_id, (hand_id for hand_id, _ in live))
+        ),
     )
 
 
@@ -294,7 +303,7 @@ def undo(token: str, revision: int) -> Change | None:
         hand.deleted = False
     change.undone = True
     db.session.flush()
-    undone = Change(action, _number_of(hand.id, _live_hands(record.id)))
+    undone = Change(action, _number_of(hand.id, (live.id for live in _live_hands(record.id))))
     db.session.commit()
     return undone
 

@@ -7,10 +7,11 @@ once, following the glossary.
 
 from __future__ import annotations
 
-from flask_babel import LazyString, lazy_gettext, lazy_pgettext
+from flask_babel import LazyString
 
 from webapp.engine import InputReason, Level, LossReason, Position, Reason
 from webapp.engine.game import Phase
+from webapp.i18n import lazy_gettext, lazy_pgettext
 
 ILLEGAL: dict[Reason, LazyString] = {
     Reason.WRONG_PHASE: lazy_gettext("That is not possible at this point of the game."),

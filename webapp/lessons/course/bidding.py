@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _
-
 from webapp.engine import BASE_VALUES, BID_VALUES, CardSet, Contract, GameType, matadors
+from webapp.i18n import lazy_gettext as _
 
 from ..goals import GameValue, NextBid
 from ..lesson import Lesson

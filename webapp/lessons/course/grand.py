@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _
-from flask_babel import lazy_pgettext
-
 from webapp.engine import Card, GameType, rules_for
+from webapp.i18n import lazy_gettext as _
+from webapp.i18n import lazy_pgettext
 
 from ..goals import Count, LegalCards, TrickWinner, Trumps, WinTrick, class_ranking
 from ..lesson import Lesson

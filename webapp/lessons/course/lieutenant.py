@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _
-from flask_babel import lazy_pgettext
-
 from webapp.engine import Card, GameType
 from webapp.engine.lieutenant import lieutenant_game_points
+from webapp.i18n import lazy_gettext as _
+from webapp.i18n import lazy_pgettext
 
 from ..goals import Count, LegalCards
 from ..lesson import Lesson

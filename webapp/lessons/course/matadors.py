@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _
-
 from webapp.engine import Card, CardSet, GameType
 
 from ..goals import Matadors
@@ -11,6 +9,7 @@ from ..lesson import Lesson
 from ..steps import Explain, Number, Row
 from ..text import Ranking, say
 from webapp.engine import rules_for
+from webapp.i18n import lazy_gettext as _
 
 C = Card.parse
 HEARTS = GameType.HEARTS

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _
-
 from webapp.engine import DECK, Deal, Position, seat_positions
+from webapp.i18n import lazy_gettext as _
 
 from ..goals import Count
 from ..lesson import Lesson

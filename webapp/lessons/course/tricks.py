@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _
-from flask_babel import lazy_pgettext
-
 from webapp.engine import Card, GameType, Rank
 
 from ..goals import LegalCards, RankOrder, TrickWinner, WinTrick, class_ranking
@@ -12,6 +9,8 @@ from ..lesson import Lesson
 from ..steps import Explain, Order, Pick, PlayCard, Row
 from ..text import say
 from webapp.engine import rules_for
+from webapp.i18n import lazy_gettext as _
+from webapp.i18n import lazy_pgettext
 
 C = Card.parse
 GRAND = GameType.GRAND

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _
-
 from webapp.engine import BASE_VALUES, Contract, GameType
+from webapp.i18n import lazy_gettext as _
 
 from ..goals import GameValue
 from ..lesson import Lesson
