@@ -6,6 +6,9 @@ For random deals (bid, laid away and declared by the strong player, those decisi
 every card decision of the hand is timed twice: a strong computer move (`choose(view, Level.STRONG)`) and a hint
 (`hint(view)`). The figures are per trick: median and p95 in milliseconds. The solver's speed
 is measured on the open-hand positions of the same hands (reaches 61?) in nodes per second.
+For each trick it also prints how many worlds the searches judged: the fewest in one decision
+among searches given at least 16 and how many searches judged fewer than 16 (or fewer than
+all the worlds there were, when a hint enumerates fewer): the node budget ran out.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from webapp.ai import Level, choose, could_have_won, get_solver, hint  # noqa: E402
+from webapp.ai import Level, choose, could_have_won, get_solver, hint, search  # noqa: E402
 from webapp.ai.solver import SolverPosition  # noqa: E402
 from webapp.engine import Deal, GameState, GameType, Phase  # noqa: E402
 
@@ -27,6 +30,20 @@ def p95(values: list[float]) -> float:
     """Return the 95th percentile (nearest rank)."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+judged: list[tuple[int, int]] = []
+"""(worlds judged, worlds given) of each search since the list was last emptied."""
+
+
+def _recording_judge(view, worlds, *args):  # type: ignore[no-untyped-def]
+    judgement = _judge(view, worlds, *args)
+    judged.append((judgement.worlds, len(worlds)))
+    return judgement
+
+
+_judge = search.judge
+search.judge = _recording_judge
 
 
 def main() -> None:
@@ -42,6 +59,7 @@ def main() -> None:
     moves: dict[int, list[float]] = {trick: [] for trick in range(1, 11)}
     before_play: list[float] = []
     hints: dict[int, list[float]] = {trick: [] for trick in range(1, 11)}
+    worlds: dict[int, list[tuple[int, int]]] = {trick: [] for trick in range(1, 11)}
     solver_nodes = 0
     solver_time = 0.0
     deals = 0
@@ -66,12 +84,14 @@ def main() -> None:
             assert seat is not None
             view = state.view(seat)
             trick = len(state.tricks) + 1
+            judged.clear()
             start = time.perf_counter()
             action = choose(view, Level.STRONG, seed=seed)
             moves[trick].append(time.perf_counter() - start)
             start = time.perf_counter()
             hint(view, seed=seed)
             hints[trick].append(time.perf_counter() - start)
+            worlds[trick].extend(judged)
             if not state.current_trick.cards and trick >= 4:
                 solver = get_solver()
                 start = time.perf_counter()
@@ -85,14 +105,18 @@ def main() -> None:
             reviews.append(time.perf_counter() - start)
         print(f"deal {deals}/{args.deals} (seed {seed})", file=sys.stderr)
     print(f"solver: {solver_name}; {deals} deals")
-    print("trick  move median  move p95  hint median  hint p95   (ms)")
+    print("trick  move median  move p95  hint median  hint p95   (ms)  fewest worlds  under 16")
     for trick in range(1, 11):
         if not moves[trick]:
             continue
+        searched = worlds[trick]
+        under = sum(count < min(16, given) for count, given in searched)
+        full = [count for count, given in searched if given >= 16]
+        fewest = f"{min(full) if full else '-':>13}  {under:3d} of {len(searched):3d}"
         print(
             f"{trick:5d}  {1000 * statistics.median(moves[trick]):11.1f}"
             f"  {1000 * p95(moves[trick]):8.1f}  {1000 * statistics.median(hints[trick]):11.1f}"
-            f"  {1000 * p95(hints[trick]):8.1f}"
+            f"  {1000 * p95(hints[trick]):8.1f}        {fewest}"
         )
     all_moves = [t for values in moves.values() for t in values]
     all_hints = [t for values in hints.values() for t in values]
