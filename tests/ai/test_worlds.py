@@ -77,3 +77,25 @@ def test_all_worlds_are_every_fitting_world_and_include_the_real_one() -> None:
 def test_worlds_are_the_same_for_the_same_seed() -> None:
     _, view = _views(range(3, 4))[5]
     assert sample_worlds(view, 6, random.Random(9)) == sample_worlds(view, 6, random.Random(9))
+
+
+def test_where_nothing_is_known_each_unseen_card_goes_to_each_holder_by_the_room_it_has() -> None:
+    """The placement deals the unseen cards like a shuffle: no holder is favoured."""
+    from webapp.ai.worlds import _assign, _by_constraint, unknowns
+
+    state, view = _views(range(1))[0]
+    unknown = unknowns(view)
+    assert not any(unknown.barred)  # the first card of the hand: no void shown yet
+    order = _by_constraint(unknown)
+    rng = random.Random(5)
+    rounds = 4000
+    counts = {card: [0, 0, 0, 0] for group in order for card in group}
+    for _ in range(rounds):
+        holders = _assign(unknown, order, rng)
+        assert holders is not None
+        for card, seen in counts.items():
+            seen[next(h for h in range(4) if holders[h] & card)] += 1
+    total = sum(unknown.needs)
+    for seen in counts.values():
+        for holder, need in enumerate(unknown.needs):
+            assert abs(seen[holder] / rounds - need / total) < 0.04

@@ -98,23 +98,39 @@ def unknowns(view: SeatView) -> Unknowns:
     )
 
 
-def _assign(unknown: Unknowns, rng: random.Random) -> list[int] | None:
-    """Return one random placement of the unknown cards (holder masks), or None at a dead end."""
+def _by_constraint(unknown: Unknowns) -> list[list[int]]:
+    """Return the unknown cards' bits grouped by how many holders cannot take them, most first."""
+    groups: list[list[int]] = [[], [], [], [], []]
+    for card in mask_cards(unknown.cards):
+        groups[sum(1 for barred in unknown.barred if barred & card.bit)].append(card.bit)
+    return [group for group in reversed(groups) if group]
+
+
+def _assign(unknown: Unknowns, order: list[list[int]], rng: random.Random) -> list[int] | None:
+    """Return one random placement of the unknown cards (holder masks), or None at a dead end.
+
+    The most constrained cards are placed first (``order``, from :func:`_by_constraint`), each
+    with a holder drawn in proportion to the room left, which deals the cards uniformly where
+    nothing is known.
+    """
     holders = [0, 0, 0, 0]
     room = list(unknown.needs)
-    cards = mask_cards(unknown.cards)
-    rng.shuffle(cards)
-    # The most constrained cards first.
-    cards.sort(key=lambda card: sum(1 for h in range(4) if unknown.barred[h] & card.bit))
-    cards.reverse()
-    for card in cards:
-        choices = [h for h in range(4) if room[h] and not unknown.barred[h] & card.bit]
-        if not choices:
-            return None
-        weights = [room[h] for h in choices]
-        pick = rng.choices(choices, weights)[0]
-        holders[pick] |= card.bit
-        room[pick] -= 1
+    barred = unknown.barred
+    for group in order:
+        cards = group[:]
+        rng.shuffle(cards)
+        for bit in cards:
+            total = sum(room[h] for h in range(4) if not barred[h] & bit)
+            if not total:
+                return None
+            pick = rng.randrange(total)
+            for h in range(4):
+                if not barred[h] & bit:
+                    pick -= room[h]
+                    if pick < 0:
+                        break
+            holders[h] |= bit
+            room[h] -= 1
     return holders
 
 
@@ -220,11 +236,12 @@ def sample_worlds(view: SeatView, count: int, rng: random.Random) -> list[World]
         for seat, card in zip(trick.players, trick.cards):
             played[seat] |= card.bit
     played_by = (played[0], played[1], played[2])
+    order = _by_constraint(unknown)
     candidates: list[tuple[float, World]] = []
     attempts = 0
     while len(candidates) < 3 * count and attempts < 60 * count:
         attempts += 1
-        holders = _assign(unknown, rng)
+        holders = _assign(unknown, order, rng)
         if holders is None:
             continue
         world = _world(unknown, holders)
