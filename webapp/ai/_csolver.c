@@ -238,6 +238,12 @@ static inline uint32_t merge(const Game *G, uint32_t moves, uint32_t hand, uint3
     return kept;
 }
 
+/* Whether card c, played as the trick's card number ntrick (0: the lead), is now the trick's
+ * winning card (win_card is the winning card so far). */
+static inline int takes_lead(const Game *G, int c, int ntrick, int win_card) {
+    return ntrick == 0 || (G->beats[win_card] >> c & 1);
+}
+
 /* The side that takes a trick whose winning card so far is w (played by seat wp) when the last
  * player (seat p3) may still play any of l3: 1 the mover's side, 0 the other, -1 it depends. */
 static inline int last_card_side(const Search *s, int w, int wp, uint32_t l3, int p3,
@@ -256,11 +262,8 @@ static int trick_side(const Search *s, int c, int player, int ntrick, int led, i
                       int win_player) {
     const Game *G = s->G;
     int side = player == s->declarer;
-    int w = win_card, wp = win_player;
-    if (ntrick == 0 || (G->beats[w] >> c & 1)) {
-        w = c;
-        wp = player;
-    }
+    int on_top = takes_lead(G, c, ntrick, win_card);
+    int w = on_top ? c : win_card, wp = on_top ? player : win_player;
     if (ntrick == 2) return (wp == s->declarer) == side;
     int led_card = ntrick == 0 ? c : led;
     int p3 = (player + 3 - ntrick - 1) % 3;
@@ -358,11 +361,8 @@ static void order_moves(const Search *s, MoveList *out, uint32_t moves, int play
                 score = ntrick == 0 ? -rank : (beats_winner ? rank : 50 + rank);
         } else {
             /* Who takes the trick if this card is played? `sure`: nobody after can change it. */
-            int w = win_card, wp = win_player;
-            if (ntrick == 0 || (G->beats[w] >> c & 1)) {
-                w = c;
-                wp = player;
-            }
+            int on_top = takes_lead(G, c, ntrick, win_card);
+            int w = on_top ? c : win_card, wp = on_top ? player : win_player;
             int ours = (wp == s->declarer) == decl_team;
             int led_card = ntrick == 0 ? c : led;
             int sure = 1;
@@ -475,7 +475,7 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
         while (m) {
             int c = lowest(m);
             m &= m - 1;
-            int wp = (G->beats[win_card] >> c & 1) ? player : win_player;
+            int wp = takes_lead(G, c, ntrick, win_card) ? player : win_player;
             __builtin_prefetch(tt_slot(tt_key(remaining & ~(1u << c), wp)));
         }
     }
@@ -491,11 +491,8 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
     for (int k = 0; k < list.n; k++) {
         int c = list.card[k];
         uint32_t bit = 1u << c;
-        int w = win_card, wp = win_player;
-        if (ntrick == 0 || (G->beats[w] >> c & 1)) {
-            w = c;
-            wp = player;
-        }
+        int on_top = takes_lead(G, c, ntrick, win_card);
+        int w = on_top ? c : win_card, wp = on_top ? player : win_player;
         int v;
         s->hand[player] ^= bit;
         if (ntrick == 2) {
@@ -568,11 +565,8 @@ static int search_null(Search *s, int leader, int ntrick, int led, int win_card,
     for (int k = 0; k < list.n; k++) {
         int c = list.card[k];
         uint32_t bit = 1u << c;
-        int w = win_card, wp = win_player;
-        if (ntrick == 0 || (G->beats[w] >> c & 1)) {
-            w = c;
-            wp = player;
-        }
+        int on_top = takes_lead(G, c, ntrick, win_card);
+        int w = on_top ? c : win_card, wp = on_top ? player : win_player;
         int v;
         if (ntrick == 2) {
             if (wp == s->declarer) {
