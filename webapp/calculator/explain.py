@@ -22,6 +22,7 @@ from webapp.engine import (
     Step,
     StepKind,
     matadors,
+    null_value,
 )
 from webapp.i18n import gettext, lazy_gettext, ngettext, pgettext, MINUS, number, signed
 from webapp.web import current_deck
@@ -396,13 +397,14 @@ def _level_sentence(level: Level, count: int, settlement: Settlement, game: Game
 
 def _null_value_sentence(settlement: Settlement) -> str:
     contract = settlement.contract
+    value = number(null_value(hand=contract.hand, ouvert=contract.ouvert))
     if contract.hand and contract.ouvert:
-        return gettext("A Null ouvert Hand is worth 59.")
+        return gettext("A Null ouvert Hand is worth %(value)s.", value=value)
     if contract.ouvert:
-        return gettext("A Null ouvert is worth 46.")
+        return gettext("A Null ouvert is worth %(value)s.", value=value)
     if contract.hand:
-        return gettext("A Null Hand is worth 35.")
-    return gettext("A Null is worth 23.")
+        return gettext("A Null Hand is worth %(value)s.", value=value)
+    return gettext("A Null is worth %(value)s.", value=value)
 
 
 def _won_sentence(settlement: Settlement) -> str:
