@@ -29,7 +29,7 @@ from weakref import WeakKeyDictionary
 from flask import Flask, g
 from flask_babel import LazyString
 from webapp.decks import names
-from webapp.i18n import current_locale
+from webapp.i18n import translations
 
 __all__ = [
     "CARD_SIZES",
@@ -140,21 +140,13 @@ names, and the HTML of cards (:mod:`webapp.decks.html`)."""
 def remembered() -> dict[Hashable, Any] | None:
     """Return what is remembered with the current locale's catalog, or ``None`` outside an app context.
 
-    flask-babel finds the current locale's catalog again for every string (the request's
-    namespace, the locale, its name, a dict), which took a third of a card's time. Here
-    the catalog is found once per request and locale, and what is worked out with it
-    (a name, a card's HTML) is kept with the catalog, for as long as flask-babel keeps
-    the catalog. A change of locale in the request (``refresh``, ``force_locale``) gives
-    another locale object and so another catalog.
+    What is worked out with a catalog (a name, a card's HTML) is kept with it, for as long
+    as flask-babel keeps the catalog; :func:`webapp.i18n.translations` finds the catalog
+    once per request and locale (``refresh`` and ``force_locale`` give another one).
     """
     if not g:  # no app context: flask-babel answers in the source language, nothing to keep
         return None
-    locale = current_locale()
-    memo = g.get("_kiebitz_deck_catalog")
-    if memo is None or memo[0] is not locale:
-        memo = g._kiebitz_deck_catalog = (locale, _BY_CATALOG.setdefault(names.DOMAIN.get_translations(), {}))
-    known: dict[Hashable, Any] = memo[1]
-    return known
+    return _BY_CATALOG.setdefault(translations(), {})
 
 
 def _translated(table: Mapping[str, LazyString], key: str) -> str:
