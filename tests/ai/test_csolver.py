@@ -11,7 +11,7 @@ import importlib.util
 import random
 import runpy
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -19,7 +19,16 @@ from typing import Any
 import pytest
 
 from webapp.ai import Level, choose, hint
-from webapp.ai.solver import THRESHOLDS, PySolver, SearchLimit, Solver, SolverPosition, get_solver
+from webapp.ai.solver import (
+    THRESHOLDS,
+    PySolver,
+    Question,
+    SearchLimit,
+    Solver,
+    SolverPosition,
+    answer,
+    get_solver,
+)
 from webapp.engine import Bid, Deal, Declare, GameState, GameType, Hold, Pass, PlayHand
 from webapp.engine.cards import mask_points
 
@@ -289,3 +298,101 @@ def test_the_ai_works_without_the_extension(monkeypatch: pytest.MonkeyPatch) -> 
         assert hint(view, seed=1).action in state.legal_actions()
         state = state.apply(choose(view, Level.STRONG, seed=1))
     assert state.settlement is not None
+
+
+# ---------------------------------------------------------------------------- batches of worlds
+
+
+def card_questions(pos: SolverPosition) -> list[Question]:
+    """Every legal card at every threshold that matters, and the position as it stands."""
+    return [(card, threshold) for card in pos.legal_moves() for threshold in THRESHOLDS] + [
+        (None, 61)
+    ]
+
+
+def test_batches_agree_with_the_python_solver(csolver: ModuleType) -> None:
+    worlds = list(positions(40, 60, range(4, 14)))
+    questions = [card_questions(pos) for pos in worlds]
+    expected = PySolver().reaches_after(worlds, questions)
+    assert csolver.CSolver().reaches_after(worlds, questions) == expected
+    # The same answers one by one, as the search asked before batches (Null caught at once too).
+    assert expected == [[answer(PySolver(), pos, q) for q in asked] for pos, asked in zip(worlds, questions)]
+    assert any(pos.game_type is GameType.NULL and len(pos.trick) == 2 for pos in worlds)
+
+
+@pytest.fixture
+def threads(csolver: ModuleType) -> Iterator[Callable[[int], None]]:
+    """Set the compiled solver's threads for a test; restored afterwards."""
+    before = csolver.get_threads()
+    yield csolver.set_threads
+    csolver.set_threads(before)
+
+
+def first_trick_worlds() -> tuple[list[SolverPosition], list[list[Question]]]:
+    """Sixteen first-trick worlds and the win question for each card, as a decision asks."""
+    worlds = list(positions(41, 16, range(27, 30)))
+    return worlds, [[(card, 61) for card in pos.legal_moves()] for pos in worlds]
+
+
+def test_batches_answer_and_count_alike_on_any_number_of_threads(
+    csolver: ModuleType, threads: Callable[[int], None]
+) -> None:
+    worlds, questions = first_trick_worlds()
+    results = []
+    for count in (1, 2, 3, 16):
+        threads(count)
+        solver = csolver.CSolver()
+        results.append((solver.reaches_after(worlds, questions), solver.nodes))
+    assert all(result == results[0] for result in results)
+
+
+def test_a_batch_stops_where_the_budget_ends(
+    csolver: ModuleType, threads: Callable[[int], None]
+) -> None:
+    """The worlds judged are the first ones whose node counts fit, whatever the threads."""
+    worlds, questions = first_trick_worlds()
+    full = csolver.CSolver()
+    answers = full.reaches_after(worlds, questions)
+    each = []
+    for pos, asked in zip(worlds, questions):
+        alone = csolver.CSolver()
+        alone.reaches_after([pos], [asked])
+        each.append(alone.nodes)
+    assert sum(each) == full.nodes  # one memory a world: a world's count is its own
+    for count in (1, 2):
+        threads(count)
+        for limit in (0, each[0], each[0] + each[1] - 1, sum(each[:7]), full.nodes - 1):
+            solver = csolver.CSolver(node_limit=limit)
+            fit = sum(1 for k in range(len(each)) if sum(each[: k + 1]) <= limit)
+            assert solver.reaches_after(worlds, questions) == answers[:fit]
+            assert solver.nodes == limit + 1  # the budget is spent: the next batch judges nothing
+            assert solver.reaches_after(worlds, questions) == []
+
+
+def test_a_new_solver_batches_the_same_whatever_came_before(csolver: ModuleType) -> None:
+    worlds, questions = first_trick_worlds()
+    first = csolver.CSolver()
+    answers = first.reaches_after(worlds, questions)
+    others = list(positions(42, 20, range(20, 30)))
+    csolver.CSolver().reaches_after(others, [[(None, 61)] for _ in others])
+    again = csolver.CSolver()
+    assert again.reaches_after(worlds, questions) == answers
+    assert again.nodes == first.nodes
+
+
+@pytest.mark.parametrize(
+    ("questions", "message"),
+    [
+        ([[(0, 61)]], "not a legal card"),
+        ([[(None, 61)], [(None, 61)]], "one sequence a world"),
+        ([[(None,)]], "pair"),
+        ([[(None, "61")]], "integer"),
+        ([[(99, 61)]], "card index"),
+    ],
+)
+def test_bad_batches_raise_an_error(
+    csolver: ModuleType, questions: list[list[Any]], message: str
+) -> None:
+    pos = SolverPosition(GameType.GRAND, 0, (1 << 31, 1 << 30, 1 << 29))
+    with pytest.raises((ValueError, TypeError), match=message):
+        csolver.CSolver().reaches_after([pos], questions)

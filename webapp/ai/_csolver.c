@@ -27,8 +27,12 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---------------------------------------------------------------- game tables ------------- */
 
@@ -124,26 +128,22 @@ static inline int popcount32(uint32_t m) {
     return (int)(((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
 }
 
-/* ---------------------------------------------------------------- transposition table ----- */
+/* ---------------------------------------------------------------- memory ------------------ */
 
 /* An entry is one 64-bit word: the key (bits 0-33: remaining cards, leader), the generation
  * (34-44), then the lower bound (45-51), the upper bound (52-58) and the best card (59-63).
  * Generation 0 is never used, so an all-zero word is an empty slot. */
 typedef uint64_t Entry;
 
-#define TT_BITS 18
-#define TT_SIZE (1u << TT_BITS)
 #define TAG_BITS 45
 #define TAG_MASK ((1ull << TAG_BITS) - 1)
 #define GENERATIONS (1u << 11)
-
-static Entry *table;
 
 static inline int entry_lower(Entry e) { return (int)(e >> 45 & 127); }
 static inline int entry_upper(Entry e) { return (int)(e >> 52 & 127); }
 static inline int entry_best(Entry e) { return (int)(e >> 59); }
 
-/* The deals the table holds entries for: each generation belongs to one game, one declarer and
+/* The deals a table holds entries for: each generation belongs to one game, one declarer and
  * one owner per card (-1: not known yet). An entry's key does not name the owners, so a
  * position may use a generation only if no card in its hands belongs to someone else there. */
 typedef struct {
@@ -154,46 +154,186 @@ typedef struct {
 } Context;
 
 #define CONTEXTS 64
-static Context contexts[CONTEXTS];
-static unsigned next_generation = 1;
-static uint64_t context_clock;
-static uint64_t generation = 1; /* of the position being searched */
 
-static void clear_roots(void);
+/* What is known of whole positions the solver was asked about: bounds on the declarer's future
+ * points (Null: whether the declarer is caught), so that a second question about the same
+ * position (another threshold, or its exact value) starts from the first one's answer. */
+typedef struct {
+    uint32_t hand[3];
+    uint8_t game, declarer, leader, ntrick, trick[2];
+    uint8_t used;
+    int8_t lower, upper;
+} Root;
 
-static void clear_table(void) {
-    memset(table, 0, sizeof(Entry) * TT_SIZE);
-    clear_roots();
-    memset(contexts, 0, sizeof contexts);
-    next_generation = 1;
+/* What one search thread remembers: a transposition table of 2^bits entries (two slots per
+ * key), the deals it holds entries for, and the bounds on whole positions. */
+typedef struct {
+    Entry *table;
+    unsigned bits;
+    Root *roots;
+    unsigned nroots;
+    Context contexts[CONTEXTS];
+    unsigned next_generation;
+    uint64_t context_clock;
+    uint64_t hash_offset; /* subtracted from a key before hashing (see memory_forget) */
+} Memory;
+
+static int memory_init(Memory *m, unsigned bits, unsigned nroots) {
+    memset(m, 0, sizeof *m);
+    m->table = PyMem_RawCalloc((size_t)1 << bits, sizeof(Entry));
+    m->roots = PyMem_RawCalloc(nroots, sizeof(Root));
+    if (!m->table || !m->roots) {
+        PyMem_RawFree(m->table);
+        PyMem_RawFree(m->roots);
+        m->table = NULL;
+        m->roots = NULL;
+        return -1;
+    }
+    m->bits = bits;
+    m->nroots = nroots;
+    m->next_generation = 1;
+    return 0;
 }
 
-static inline uint64_t tt_key(uint32_t remaining, int leader) {
-    return (uint64_t)remaining | (uint64_t)leader << 32 | generation << 34;
+/* Empty the whole memory. */
+static void memory_clear(Memory *m) {
+    memset(m->table, 0, sizeof(Entry) << m->bits);
+    memset(m->roots, 0, sizeof(Root) * m->nroots);
+    memset(m->contexts, 0, sizeof m->contexts);
+    m->next_generation = 1;
+    m->hash_offset = 0;
+}
+
+/* Forget every deal, as cheaply as possible: entries of a forgotten generation are never found
+ * and are replaced like empty slots, and keys are hashed with generations counted from here,
+ * so searches then run exactly as on an empty table. The table itself is emptied only when
+ * fewer than half the generation numbers are left, so a solver can ask about a thousand deals
+ * before a wrap could make it depend on earlier ones. */
+static void memory_forget(Memory *m) {
+    if (m->next_generation > GENERATIONS / 2) {
+        memory_clear(m);
+        return;
+    }
+    memset(m->roots, 0, sizeof(Root) * m->nroots);
+    memset(m->contexts, 0, sizeof m->contexts);
+    m->hash_offset = (uint64_t)(m->next_generation - 1) << 34;
+}
+
+/* A position as the searches take it. */
+typedef struct {
+    int game;
+    int declarer;
+    uint32_t hand[3];   /* internal masks */
+    int ntrick;
+    int trick[2];       /* internal indices, in play order */
+    int leader;
+    int declarer_points, defender_points;
+} Pos;
+
+/* Pick the generation a position's searches use: a known deal it agrees with, else a new one
+ * (the least recently used is forgotten; everything is once the numbers run out). */
+static uint64_t memory_generation(Memory *m, const Pos *p) {
+    int8_t owner[32];
+    memset(owner, -1, sizeof owner);
+    for (int seat = 0; seat < 3; seat++)
+        for (uint32_t h = p->hand[seat]; h; h &= h - 1) owner[lowest(h)] = (int8_t)seat;
+    Context *use = NULL, *oldest = &m->contexts[0];
+    for (int i = 0; i < CONTEXTS && !use; i++) {
+        Context *c = &m->contexts[i];
+        if (c->last_use < oldest->last_use) oldest = c;
+        if (!c->generation || c->game != p->game || c->declarer != p->declarer) continue;
+        int agree = 1;
+        for (int k = 0; k < 32 && agree; k++)
+            if (owner[k] >= 0 && c->owner[k] >= 0 && owner[k] != c->owner[k]) agree = 0;
+        if (agree) use = c;
+    }
+    if (!use) {
+        if (m->next_generation == GENERATIONS) {
+            memory_clear(m);
+            oldest = &m->contexts[0];
+        }
+        use = oldest;
+        use->game = p->game;
+        use->declarer = p->declarer;
+        memset(use->owner, -1, sizeof use->owner);
+        use->generation = m->next_generation++;
+    }
+    for (int k = 0; k < 32; k++)
+        if (owner[k] >= 0) use->owner[k] = owner[k];
+    use->last_use = ++m->context_clock;
+    return use->generation;
+}
+
+static Root *root_entry(Memory *m, const Pos *p, int create) {
+    uint64_t h = (uint64_t)p->hand[0] * 0x9E3779B97F4A7C15ull ^ (uint64_t)p->hand[1] * 0xC2B2AE3D27D4EB4Full ^
+                 (uint64_t)p->hand[2] * 0x165667B19E3779F9ull;
+    h ^= (uint64_t)(p->game | p->declarer << 3 | p->leader << 5 | p->ntrick << 7 |
+                    (p->ntrick > 0 ? p->trick[0] : 0) << 9 | (p->ntrick > 1 ? p->trick[1] : 0) << 14) *
+         0x27D4EB2F165667C5ull;
+    Root *r = &m->roots[(h >> 40) % m->nroots];
+    int same = r->used && r->game == p->game && r->declarer == p->declarer && r->leader == p->leader &&
+               r->ntrick == p->ntrick && r->hand[0] == p->hand[0] && r->hand[1] == p->hand[1] &&
+               r->hand[2] == p->hand[2] && (p->ntrick < 1 || r->trick[0] == p->trick[0]) &&
+               (p->ntrick < 2 || r->trick[1] == p->trick[1]);
+    if (same) return r;
+    if (!create) return NULL;
+    memset(r, 0, sizeof *r);
+    r->used = 1;
+    r->game = (uint8_t)p->game;
+    r->declarer = (uint8_t)p->declarer;
+    r->leader = (uint8_t)p->leader;
+    r->ntrick = (uint8_t)p->ntrick;
+    for (int i = 0; i < p->ntrick; i++) r->trick[i] = (uint8_t)p->trick[i];
+    for (int i = 0; i < 3; i++) r->hand[i] = p->hand[i];
+    r->lower = 0;
+    r->upper = 127;
+    return r;
+}
+
+/* ---------------------------------------------------------------- search ------------------ */
+
+typedef struct Batch Batch;
+
+typedef struct {
+    const Game *G;
+    uint32_t hand[3];
+    int declarer;
+    Memory *memory;
+    uint64_t generation; /* of the deal being searched, in memory's table */
+    uint64_t nodes;      /* nodes searched so far */
+    uint64_t limit;      /* past this, stop (aborted = 1) unless the batch allows more */
+    Batch *batch;        /* NULL, or the batch of worlds this search is part of */
+    int world;           /* the world's number in the batch */
+    int aborted;
+    int history[3][32];
+} Search;
+
+static inline uint64_t tt_key(const Search *s, uint32_t remaining, int leader) {
+    return (uint64_t)remaining | (uint64_t)leader << 32 | s->generation << 34;
 }
 
 /* The two slots of a key: slot 0 keeps the entry nearer the root, slot 1 the newest. */
-static inline Entry *tt_slot(uint64_t key) {
-    uint64_t h = (key * 0x9E3779B97F4A7C15ull) >> (64 - TT_BITS);
-    return &table[h & ~1ull];
+static inline Entry *tt_slot(const Search *s, uint64_t key) {
+    uint64_t h = ((key - s->memory->hash_offset) * 0x9E3779B97F4A7C15ull) >> (64 - s->memory->bits);
+    return &s->memory->table[h & ~1ull];
 }
 
-static inline Entry tt_find(uint64_t key) {
-    Entry *e = tt_slot(key);
+static inline Entry tt_find(const Search *s, uint64_t key) {
+    Entry *e = tt_slot(s, key);
     if ((e[0] & TAG_MASK) == key) return e[0];
     if ((e[1] & TAG_MASK) == key) return e[1];
     return 0;
 }
 
-static inline void tt_store(uint64_t key, int lower, int upper, int best) {
-    Entry *e = tt_slot(key);
+static inline void tt_store(const Search *s, uint64_t key, int lower, int upper, int best) {
+    Entry *e = tt_slot(s, key);
     Entry entry = key | (uint64_t)lower << 45 | (uint64_t)upper << 52 | (uint64_t)best << 59;
     if ((e[0] & TAG_MASK) == key) {
         e[0] = entry;
     } else if ((e[1] & TAG_MASK) == key) {
         e[1] = entry;
     } else {
-        int stale = (e[0] >> 34 & (GENERATIONS - 1)) != generation;
+        int stale = (e[0] >> 34 & (GENERATIONS - 1)) != s->generation;
         if (stale || popcount32((uint32_t)key) >= popcount32((uint32_t)e[0])) {
             e[1] = e[0];
             e[0] = entry;
@@ -203,17 +343,12 @@ static inline void tt_store(uint64_t key, int lower, int upper, int best) {
     }
 }
 
-/* ---------------------------------------------------------------- search ------------------ */
+static int batch_allows_more(Search *s);
 
-typedef struct {
-    const Game *G;
-    uint32_t hand[3];
-    int declarer;
-    uint64_t nodes;     /* nodes searched so far */
-    uint64_t limit;     /* stop (aborted = 1) once nodes pass this */
-    int aborted;
-    int history[3][32];
-} Search;
+/* Count a node; 0 if the search must stop (its budget is spent). */
+static inline int count_node(Search *s) {
+    return ++s->nodes <= s->limit || batch_allows_more(s);
+}
 
 /* The cards the player may play: the led class if they can follow, else the whole hand. */
 static inline uint32_t legal(const Game *G, uint32_t hand, int led) {
@@ -429,7 +564,7 @@ static inline int last_trick(const Search *s, int leader) {
 static int search_points(Search *s, int leader, int ntrick, int led, int win_card, int win_player,
                          uint32_t table_cards, int trick_points, int alpha, int beta) {
     const Game *G = s->G;
-    if (++s->nodes > s->limit) {
+    if (!count_node(s)) {
         s->aborted = 1;
         return 0;
     }
@@ -451,8 +586,8 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
         if (surely_mine >= beta) return surely_mine;
         int at_most = most - mask_points(G, my_trumps ? their_trumps & higher_than(31 - __builtin_clz(my_trumps)) : their_trumps);
         if (at_most <= alpha) return at_most;
-        tag = tt_key(remaining, leader);
-        Entry e = tt_find(tag);
+        tag = tt_key(s, remaining, leader);
+        Entry e = tt_find(s, tag);
         if (e) {
             int lower = entry_lower(e), upper = entry_upper(e);
             if (lower >= beta) return lower;
@@ -476,7 +611,7 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
             int c = lowest(m);
             m &= m - 1;
             int wp = takes_lead(G, c, ntrick, win_card) ? player : win_player;
-            __builtin_prefetch(tt_slot(tt_key(remaining & ~(1u << c), wp)));
+            __builtin_prefetch(tt_slot(s, tt_key(s, remaining & ~(1u << c), wp)));
         }
     }
     MoveList list;
@@ -523,7 +658,7 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
         }
     }
     if (ntrick == 0) {
-        Entry e = tt_find(tag);
+        Entry e = tt_find(s, tag);
         int lower = e ? entry_lower(e) : 0, upper = e ? entry_upper(e) : 120;
         if (best <= alpha0) {
             if (best < upper) upper = best;
@@ -532,7 +667,7 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
         } else {
             lower = upper = best;
         }
-        tt_store(tag, lower, upper, best_card);
+        tt_store(s, tag, lower, upper, best_card);
     }
     return best;
 }
@@ -541,7 +676,7 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
 static int search_null(Search *s, int leader, int ntrick, int led, int win_card, int win_player,
                        uint32_t table_cards) {
     const Game *G = s->G;
-    if (++s->nodes > s->limit) {
+    if (!count_node(s)) {
         s->aborted = 1;
         return 0;
     }
@@ -551,8 +686,8 @@ static int search_null(Search *s, int leader, int ntrick, int led, int win_card,
     if (ntrick == 0) {
         if (!remaining) return 0;
         if (popcount32(remaining) == 3) return last_trick(s, leader);
-        tag = tt_key(remaining, leader);
-        Entry e = tt_find(tag);
+        tag = tt_key(s, remaining, leader);
+        Entry e = tt_find(s, tag);
         if (e) return entry_lower(e); /* Null entries are exact */
     }
     int player = (leader + ntrick) % 3;
@@ -589,21 +724,11 @@ static int search_null(Search *s, int leader, int ntrick, int led, int win_card,
             break;
         }
     }
-    if (ntrick == 0) tt_store(tag, result, result, best_card);
+    if (ntrick == 0) tt_store(s, tag, result, result, best_card);
     return result;
 }
 
 /* ---------------------------------------------------------------- positions --------------- */
-
-typedef struct {
-    int game;
-    int declarer;
-    uint32_t hand[3];   /* internal masks */
-    int ntrick;
-    int trick[2];       /* internal indices, in play order */
-    int leader;
-    int declarer_points, defender_points;
-} Pos;
 
 /* The trick state the search functions take, from a position's cards on the table. */
 typedef struct {
@@ -626,40 +751,6 @@ static TrickState trick_state(const Game *G, const Pos *p) {
     return t;
 }
 
-/* Pick the generation of the table this position's searches use: a known deal it agrees with,
- * else a new one (the least recently used is forgotten; all are once the numbers run out). */
-static void prepare_table(const Pos *p) {
-    int8_t owner[32];
-    memset(owner, -1, sizeof owner);
-    for (int seat = 0; seat < 3; seat++)
-        for (uint32_t m = p->hand[seat]; m; m &= m - 1) owner[lowest(m)] = (int8_t)seat;
-    Context *use = NULL, *oldest = &contexts[0];
-    for (int i = 0; i < CONTEXTS && !use; i++) {
-        Context *c = &contexts[i];
-        if (c->last_use < oldest->last_use) oldest = c;
-        if (!c->generation || c->game != p->game || c->declarer != p->declarer) continue;
-        int agree = 1;
-        for (int k = 0; k < 32 && agree; k++)
-            if (owner[k] >= 0 && c->owner[k] >= 0 && owner[k] != c->owner[k]) agree = 0;
-        if (agree) use = c;
-    }
-    if (!use) {
-        if (next_generation == GENERATIONS) {
-            clear_table();
-            oldest = &contexts[0];
-        }
-        use = oldest;
-        use->game = p->game;
-        use->declarer = p->declarer;
-        memset(use->owner, -1, sizeof use->owner);
-        use->generation = next_generation++;
-    }
-    for (int k = 0; k < 32; k++)
-        if (owner[k] >= 0) use->owner[k] = owner[k];
-    use->last_use = ++context_clock;
-    generation = use->generation;
-}
-
 static void init_search(Search *s, const Pos *p) {
     memset(s, 0, sizeof *s);
     s->G = &GAMES[p->game];
@@ -668,58 +759,16 @@ static void init_search(Search *s, const Pos *p) {
 }
 
 /* Null-window test at the root: do the declarer's future points reach `need`? */
-/* What is known of whole positions the solver was asked about: bounds on the declarer's future
- * points (Null: whether the declarer is caught), so that a second question about the same
- * position (another threshold, or its exact value) starts from the first one's answer. */
-typedef struct {
-    uint32_t hand[3];
-    uint8_t game, declarer, leader, ntrick, trick[2];
-    uint8_t used;
-    int8_t lower, upper;
-} Root;
-
-#define ROOTS 4096
-static Root roots[ROOTS];
-
-static void clear_roots(void) { memset(roots, 0, sizeof roots); }
-
-static Root *root_entry(const Pos *p, int create) {
-    uint64_t h = (uint64_t)p->hand[0] * 0x9E3779B97F4A7C15ull ^ (uint64_t)p->hand[1] * 0xC2B2AE3D27D4EB4Full ^
-                 (uint64_t)p->hand[2] * 0x165667B19E3779F9ull;
-    h ^= (uint64_t)(p->game | p->declarer << 3 | p->leader << 5 | p->ntrick << 7 |
-                    (p->ntrick > 0 ? p->trick[0] : 0) << 9 | (p->ntrick > 1 ? p->trick[1] : 0) << 14) *
-         0x27D4EB2F165667C5ull;
-    Root *r = &roots[(h >> 40) % ROOTS];
-    int same = r->used && r->game == p->game && r->declarer == p->declarer && r->leader == p->leader &&
-               r->ntrick == p->ntrick && r->hand[0] == p->hand[0] && r->hand[1] == p->hand[1] &&
-               r->hand[2] == p->hand[2] && (p->ntrick < 1 || r->trick[0] == p->trick[0]) &&
-               (p->ntrick < 2 || r->trick[1] == p->trick[1]);
-    if (same) return r;
-    if (!create) return NULL;
-    memset(r, 0, sizeof *r);
-    r->used = 1;
-    r->game = (uint8_t)p->game;
-    r->declarer = (uint8_t)p->declarer;
-    r->leader = (uint8_t)p->leader;
-    r->ntrick = (uint8_t)p->ntrick;
-    for (int i = 0; i < p->ntrick; i++) r->trick[i] = (uint8_t)p->trick[i];
-    for (int i = 0; i < 3; i++) r->hand[i] = p->hand[i];
-    r->lower = 0;
-    r->upper = 127;
-    return r;
-}
-
-/* Null-window test at the root: do the declarer's future points reach `need`? */
 static int future_reaches(Search *s, const Pos *p, int need) {
     if (need <= 0) return 1;
-    Root *r = root_entry(p, 0);
+    Root *r = root_entry(s->memory, p, 0);
     if (r && need <= r->lower) return 1;
     if (r && need > r->upper) return 0;
     TrickState t = trick_state(s->G, p);
     int v = search_points(s, p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards,
                           t.trick_points, need - 1, need);
     if (s->aborted) return 0;
-    r = root_entry(p, 1);
+    r = root_entry(s->memory, p, 1);
     if (v >= need && v > r->lower) r->lower = (int8_t)v;
     if (v < need && v < r->upper) r->upper = (int8_t)v;
     return v >= need;
@@ -732,7 +781,7 @@ static int future_reaches(Search *s, const Pos *p, int need) {
 static int future_value(Search *s, const Pos *p) {
     TrickState t = trick_state(s->G, p);
     int lower = 0, upper = mask_points(s->G, p->hand[0] | p->hand[1] | p->hand[2]) + t.trick_points;
-    Root *r = root_entry(p, 0);
+    Root *r = root_entry(s->memory, p, 0);
     if (r) {
         if (r->lower > lower) lower = r->lower;
         if (r->upper < upper) upper = r->upper;
@@ -747,18 +796,18 @@ static int future_value(Search *s, const Pos *p) {
         else
             lower = v;
     }
-    r = root_entry(p, 1);
+    r = root_entry(s->memory, p, 1);
     r->lower = r->upper = (int8_t)lower;
     return lower;
 }
 
 static int null_loses(Search *s, const Pos *p) {
-    Root *r = root_entry(p, 0);
+    Root *r = root_entry(s->memory, p, 0);
     if (r) return r->lower;
     TrickState t = trick_state(s->G, p);
     int loses = search_null(s, p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards);
     if (s->aborted) return 0;
-    r = root_entry(p, 1);
+    r = root_entry(s->memory, p, 1);
     r->lower = r->upper = (int8_t)loses;
     return loses;
 }
@@ -788,13 +837,158 @@ static Pos after(const Pos *p, int c, int *winner) {
     return q;
 }
 
+/* ---------------------------------------------------------------- batches of worlds ------- */
+
+/* A computer player's decision asks the same questions in each of its sampled worlds. A batch
+ * answers them on several threads (without the GIL), world by world. Each world is searched in
+ * one of LANES memories, chosen by its number, and a lane's worlds in their order, so what a
+ * world's searches find in their memory, and so their node counts, never depend on the threads.
+ * The budget is kept as a single thread would keep it: the worlds judged are the longest first
+ * run of worlds whose node counts add up to at most the budget. A thread stops a world as soon
+ * as the worlds up to it have surely spent more (counts so far are lower bounds). */
+
+/* Does the declarer end with at least `threshold` card points (Null: stay clean) after the
+ * player to move plays `card` (-1: the position as it stands)? */
+typedef struct {
+    int card, threshold;
+} Question;
+
+#define LANES 16
+#define LANE_BITS 16      /* 512 KB of table a lane: as good as 2 MB for one world's searches */
+#define LANE_ROOTS 512
+#define CHECK_EVERY 4096  /* nodes between a thread's looks at the other threads' counts */
+
+static Memory lanes[LANES];
+static unsigned long long lane_owner[LANES]; /* the solver whose searches a lane holds; 0 none */
+static pthread_mutex_t lanes_lock = PTHREAD_MUTEX_INITIALIZER;
+static int thread_count;
+
+struct Batch {
+    int worlds;
+    const Pos *pos;             /* each world's position */
+    const int *first;           /* each world's first question; first[worlds]: their count */
+    const Question *questions;
+    uint8_t *answers;           /* one a question */
+    uint64_t budget;            /* nodes for all worlds together; UINT64_MAX: no limit */
+    _Atomic uint64_t *progress; /* each world's nodes so far (its count, once it is done) */
+    uint8_t *done;              /* each world: every question answered */
+    atomic_int next_lane;
+};
+
+/* The nodes worlds 0..w have surely spent, world w's own count being `own`. */
+static uint64_t spent_up_to(Batch *b, int w, uint64_t own) {
+    uint64_t sum = own;
+    for (int j = 0; j < w; j++) sum += atomic_load_explicit(&b->progress[j], memory_order_relaxed);
+    return sum;
+}
+
+static void set_next_check(Search *s) {
+    uint64_t budget = s->batch->budget;
+    s->limit = budget == UINT64_MAX ? UINT64_MAX
+                                    : (s->nodes + CHECK_EVERY < budget ? s->nodes + CHECK_EVERY : budget);
+}
+
+static int batch_allows_more(Search *s) {
+    Batch *b = s->batch;
+    if (!b) return 0;
+    atomic_store_explicit(&b->progress[s->world], s->nodes, memory_order_relaxed);
+    if (spent_up_to(b, s->world, s->nodes) > b->budget) return 0;
+    set_next_check(s);
+    return 1;
+}
+
+/* Answer one question in a world (the search's memory and node count carry over). */
+static int answer(Search *s, const Pos *p, Question q) {
+    Pos at = *p;
+    const Game *G = &GAMES[p->game];
+    if (q.card >= 0) {
+        int winner;
+        at = after(p, q.card, &winner);
+        if (G->null && winner == p->declarer) return 0; /* caught in this very trick */
+    }
+    s->G = G;
+    for (int i = 0; i < 3; i++) s->hand[i] = at.hand[i];
+    s->declarer = at.declarer;
+    s->generation = memory_generation(s->memory, &at);
+    memset(s->history, 0, sizeof s->history);
+    if (G->null) return !null_loses(s, &at);
+    return future_reaches(s, &at, q.threshold - at.declarer_points);
+}
+
+/* Answer world w's questions in memory m; 0 if the budget stopped it. */
+static int batch_world(Batch *b, Memory *m, int w) {
+    if (b->budget != UINT64_MAX && spent_up_to(b, w, 0) > b->budget) return 0;
+    Search s;
+    memset(&s, 0, sizeof s);
+    s.memory = m;
+    s.batch = b;
+    s.world = w;
+    set_next_check(&s);
+    for (int k = b->first[w]; k < b->first[w + 1]; k++) {
+        int yes = answer(&s, &b->pos[w], b->questions[k]);
+        if (s.aborted) return 0;
+        b->answers[k] = (uint8_t)yes;
+    }
+    atomic_store_explicit(&b->progress[w], s.nodes, memory_order_relaxed);
+    b->done[w] = 1;
+    return 1;
+}
+
+/* A thread's work: take the next lane and search its worlds in order, until none is left. */
+static void *batch_work(void *arg) {
+    Batch *b = arg;
+    for (;;) {
+        int lane = atomic_fetch_add(&b->next_lane, 1);
+        if (lane >= LANES || lane >= b->worlds) return NULL;
+        for (int w = lane; w < b->worlds; w += LANES)
+            if (!batch_world(b, &lanes[lane], w)) break;
+    }
+}
+
+/* Run a batch on up to `threads` threads, the calling one included. */
+static void batch_run(Batch *b, int threads) {
+    pthread_t helpers[LANES];
+    int started = 0;
+    for (int i = 1; i < threads && i < b->worlds && i < LANES; i++)
+        if (pthread_create(&helpers[started], NULL, batch_work, b) == 0) started++;
+    batch_work(b);
+    for (int i = 0; i < started; i++) pthread_join(helpers[i], NULL);
+}
+
+/* The threads a batch uses by default: the processors this process may run on, at most 4. */
+static int default_threads(void) {
+    int n = 1;
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) n = CPU_COUNT(&set);
+#else
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    if (online > 0) n = (int)online;
+#endif
+    return n < 1 ? 1 : n > 4 ? 4 : n;
+}
+
+static int lanes_ready(void) {
+    for (int i = 0; i < LANES; i++)
+        if (!lanes[i].table && memory_init(&lanes[i], LANE_BITS, LANE_ROOTS) < 0) return -1;
+    return 0;
+}
+
 /* ---------------------------------------------------------------- Python glue ------------- */
+
+/* The memory of the calls that hold the GIL (one search at a time): 2 MB of table. */
+#define TT_BITS 18
+#define ROOTS 4096
+static Memory memory;
 
 typedef struct {
     PyObject_HEAD
     unsigned long long nodes;
     long long node_limit; /* -1: none */
+    unsigned long long serial; /* which solver this is: the lanes remember whose searches they hold */
 } CSolverObject;
+
+static unsigned long long solvers_made;
 
 static int get_int_attr(PyObject *obj, const char *name, long *out) {
     PyObject *v = PyObject_GetAttrString(obj, name);
@@ -942,7 +1136,8 @@ static int read_position(PyObject *obj, Pos *p) {
 /* Start a search for a call of this solver: its node budget is what node_limit leaves. */
 static void begin(CSolverObject *self, Search *s, const Pos *p) {
     init_search(s, p);
-    prepare_table(p);
+    s->memory = &memory;
+    s->generation = memory_generation(&memory, p);
     s->limit = UINT64_MAX;
     if (self->node_limit >= 0)
         s->limit = (unsigned long long)self->node_limit > self->nodes
@@ -1053,6 +1248,146 @@ static PyObject *CSolver_move_values(CSolverObject *self, PyObject *pos) {
     return result;
 }
 
+/* Read one question: a pair (card or None, threshold) about position p. */
+static int read_question(PyObject *obj, const Pos *p, Question *q) {
+    PyObject *pair = PySequence_Fast(obj, "a question is a pair (card or None, threshold)");
+    if (!pair) return -1;
+    int ok = PySequence_Fast_GET_SIZE(pair) == 2;
+    if (!ok) PyErr_SetString(PyExc_ValueError, "a question is a pair (card or None, threshold)");
+    PyObject *card = ok ? PySequence_Fast_GET_ITEM(pair, 0) : NULL;
+    q->card = -1;
+    if (ok && card != Py_None) {
+        int e;
+        const Game *G = &GAMES[p->game];
+        int mover = (p->leader + p->ntrick) % 3;
+        ok = card_index(card, &e) == 0;
+        if (ok) q->card = G->to_internal[e];
+        if (ok && !(legal(G, p->hand[mover], p->ntrick ? p->trick[0] : -1) >> q->card & 1)) {
+            PyErr_Format(PyExc_ValueError, "not a legal card here: %d", e);
+            ok = 0;
+        }
+    }
+    if (ok) {
+        long t = PyLong_AsLong(PySequence_Fast_GET_ITEM(pair, 1));
+        ok = !(t == -1 && PyErr_Occurred());
+        q->threshold = (int)(t < -1000 ? -1000 : t > 1000 ? 1000 : t);
+    }
+    Py_DECREF(pair);
+    return ok ? 0 : -1;
+}
+
+static PyObject *CSolver_reaches_after(CSolverObject *self, PyObject *args) {
+    PyObject *worlds_arg, *questions_arg;
+    if (!PyArg_ParseTuple(args, "OO:reaches_after", &worlds_arg, &questions_arg)) return NULL;
+    PyObject *worlds = PySequence_Fast(worlds_arg, "worlds must be a sequence of positions");
+    if (!worlds) return NULL;
+    PyObject *asked = PySequence_Fast(questions_arg, "questions must be a sequence, one a world");
+    if (!asked) {
+        Py_DECREF(worlds);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(worlds);
+    Pos *pos = PyMem_Calloc(n + 1, sizeof *pos);
+    int *first = PyMem_Calloc(n + 1, sizeof *first);
+    _Atomic uint64_t *progress = PyMem_Calloc(n + 1, sizeof *progress);
+    uint8_t *done = PyMem_Calloc(n + 1, 1);
+    Question *questions = NULL;
+    uint8_t *answers = NULL;
+    if (!pos || !first || !progress || !done) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    if (PySequence_Fast_GET_SIZE(asked) != n) {
+        PyErr_SetString(PyExc_ValueError, "questions must hold one sequence a world");
+        goto out;
+    }
+    Py_ssize_t total = 0;
+    for (Py_ssize_t w = 0; w < n; w++) {
+        Py_ssize_t count = PySequence_Size(PySequence_Fast_GET_ITEM(asked, w));
+        if (count < 0) goto out;
+        first[w] = (int)total;
+        total += count;
+    }
+    first[n] = (int)total;
+    questions = PyMem_Calloc(total + 1, sizeof *questions);
+    answers = PyMem_Calloc(total + 1, 1);
+    if (!questions || !answers) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    for (Py_ssize_t w = 0; w < n; w++) {
+        if (read_position(PySequence_Fast_GET_ITEM(worlds, w), &pos[w]) < 0) goto out;
+        PyObject *mine = PySequence_Fast(PySequence_Fast_GET_ITEM(asked, w), "questions of a world");
+        if (!mine) goto out;
+        for (int k = first[w]; k < first[w + 1]; k++) {
+            if (PySequence_Fast_GET_SIZE(mine) != first[w + 1] - first[w] ||
+                read_question(PySequence_Fast_GET_ITEM(mine, k - first[w]), &pos[w], &questions[k]) < 0) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "questions changed size");
+                Py_DECREF(mine);
+                goto out;
+            }
+        }
+        Py_DECREF(mine);
+    }
+    if (lanes_ready() < 0) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    Batch b = {
+        .worlds = (int)n, .pos = pos, .first = first, .questions = questions, .answers = answers,
+        .progress = progress, .done = done, .budget = UINT64_MAX,
+    };
+    atomic_init(&b.next_lane, 0);
+    if (self->node_limit >= 0)
+        b.budget = (unsigned long long)self->node_limit > self->nodes
+                       ? (unsigned long long)self->node_limit - self->nodes
+                       : 0;
+    int judged = 0;
+    uint64_t spent = 0;
+    Py_BEGIN_ALLOW_THREADS
+    pthread_mutex_lock(&lanes_lock);
+    for (int i = 0; i < LANES && i < n; i++)
+        if (lane_owner[i] != self->serial) {
+            memory_forget(&lanes[i]);
+            lane_owner[i] = self->serial;
+        }
+    batch_run(&b, thread_count);
+    while (judged < n && done[judged] && spent + progress[judged] <= b.budget) spent += progress[judged++];
+    if (judged < n) /* worlds stopped half-way left the lanes in a state the threads chose */
+        for (int i = 0; i < LANES && i < n; i++) lane_owner[i] = 0;
+    pthread_mutex_unlock(&lanes_lock);
+    Py_END_ALLOW_THREADS
+    if (judged < n)
+        self->nodes = (unsigned long long)self->node_limit + 1;
+    else
+        self->nodes += spent;
+    result = PyList_New(judged);
+    for (int w = 0; result && w < judged; w++) {
+        PyObject *row = PyList_New(first[w + 1] - first[w]);
+        if (!row) {
+            Py_CLEAR(result);
+            break;
+        }
+        for (int k = first[w]; k < first[w + 1]; k++) {
+            PyObject *yes = answers[k] ? Py_True : Py_False;
+            Py_INCREF(yes);
+            PyList_SET_ITEM(row, k - first[w], yes);
+        }
+        PyList_SET_ITEM(result, w, row);
+    }
+out:
+    PyMem_Free(pos);
+    PyMem_Free(first);
+    PyMem_Free((void *)progress);
+    PyMem_Free(done);
+    PyMem_Free(questions);
+    PyMem_Free(answers);
+    Py_DECREF(worlds);
+    Py_DECREF(asked);
+    return result;
+}
+
 static int set_node_limit(CSolverObject *self, PyObject *value) {
     if (value == NULL || value == Py_None) {
         self->node_limit = -1;
@@ -1075,10 +1410,10 @@ static PyObject *CSolver_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     CSolverObject *self = (CSolverObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->nodes = 0;
-    /* A new solver starts from an empty table (2 MB, a fraction of a millisecond to clear), so
-     * its node counts, and so the budgets and decisions that depend on them, never depend on
-     * searches made earlier in the process. */
-    clear_table();
+    self->serial = ++solvers_made;
+    /* A new solver starts from a forgotten table, so its node counts, and so the budgets and
+     * decisions that depend on them, never depend on searches made earlier in the process. */
+    memory_forget(&memory);
     if (set_node_limit(self, limit) < 0) {
         Py_DECREF(self);
         return NULL;
@@ -1123,6 +1458,9 @@ static PyMethodDef CSolver_methods[] = {
      "trick)."},
     {"move_values", (PyCFunction)CSolver_move_values, METH_O,
      "Return the value after each legal card of the player to move, by card index."},
+    {"reaches_after", (PyCFunction)CSolver_reaches_after, METH_VARARGS,
+     "Answer, world by world, whether the declarer reaches each threshold after each card; "
+     "stop where the node budget ends (the worlds are searched on several threads)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1148,11 +1486,32 @@ static PyTypeObject CSolverType = {
 static PyObject *module_clear_table(PyObject *module, PyObject *unused) {
     (void)module;
     (void)unused;
-    clear_table();
+    memory_clear(&memory);
+    Py_RETURN_NONE;
+}
+
+static PyObject *module_get_threads(PyObject *module, PyObject *unused) {
+    (void)module;
+    (void)unused;
+    return PyLong_FromLong(thread_count);
+}
+
+static PyObject *module_set_threads(PyObject *module, PyObject *arg) {
+    (void)module;
+    long n = PyLong_AsLong(arg);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    if (n < 1 || n > LANES) {
+        PyErr_Format(PyExc_ValueError, "threads must be 1 to %d", LANES);
+        return NULL;
+    }
+    thread_count = (int)n;
     Py_RETURN_NONE;
 }
 
 static PyMethodDef module_methods[] = {
+    {"get_threads", module_get_threads, METH_NOARGS, "Return how many threads a batch of worlds uses."},
+    {"set_threads", module_set_threads, METH_O,
+     "Set how many threads a batch of worlds uses (the answers and node counts stay the same)."},
     {"clear_table", module_clear_table, METH_NOARGS,
      "Forget the transposition table (benchmarks time searches from an empty table)."},
     {NULL, NULL, 0, NULL},
@@ -1167,11 +1526,9 @@ static struct PyModuleDef csolver_module = {
 };
 
 PyMODINIT_FUNC PyInit__csolver(void) {
-    if (!table) {
-        table = PyMem_RawCalloc(TT_SIZE, sizeof(Entry));
-        if (!table) return PyErr_NoMemory();
-    }
+    if (!memory.table && memory_init(&memory, TT_BITS, ROOTS) < 0) return PyErr_NoMemory();
     for (int g = 0; g < G_COUNT; g++) build_game(g);
+    if (!thread_count) thread_count = default_threads();
     if (PyType_Ready(&CSolverType) < 0) return NULL;
     PyObject *module = PyModule_Create(&csolver_module);
     if (!module) return NULL;

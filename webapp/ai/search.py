@@ -25,9 +25,9 @@ from .ranks import class_ranks
 from .solver import (
     THRESHOLDS,
     PySolver,
+    Question,
     SearchLimit,
     Solver,
-    SolverPosition,
     get_solver,
     win_threshold,
 )
@@ -123,22 +123,16 @@ def _groups(view: SeatView, legal: list[Card]) -> list[list[Card]]:
     return groups
 
 
-def _declarer_wins(solver: Solver, before: SolverPosition, card: int, threshold: int) -> bool:
-    """Return whether the declarer wins after ``card`` in one world (Null: stays clean)."""
-    after = before.play(card)
-    if before.game_type is GameType.NULL:
-        if len(before.trick) == 2 and after.leader == before.declarer:
-            return False
-        return solver.reaches(after, 0)
-    return solver.reaches(after, threshold)
+def _level_question(card: int, won: bool) -> Question:
+    """Return the question that tells the outcome level after a card: Schneider either way."""
+    return (card, THRESHOLDS[2] if won else THRESHOLDS[0])
 
 
-def _level(solver: Solver, before: SolverPosition, card: int, won: bool) -> int:
-    """Return the outcome level after ``card``: lost Schneider, lost, won, won Schneider."""
-    after = before.play(card)
+def _level(won: bool, schneider_question: bool) -> int:
+    """Return the outcome level: lost Schneider, lost, won, won Schneider."""
     if won:
-        return 3 if solver.reaches(after, THRESHOLDS[2]) else 2
-    return 1 if solver.reaches(after, THRESHOLDS[0]) else 0
+        return 3 if schneider_question else 2
+    return 1 if schneider_question else 0
 
 
 _UTILITY: Final = (0, 1, 4, 5)
@@ -213,29 +207,25 @@ def judge(
     threshold = win_threshold(view.contract)
     assert declarer is not None and game is not None and threshold is not None
     judgement = Judgement(groups, view.position == declarer, game is GameType.NULL)
-    positions = []
-    try:
-        for world in worlds:
-            pos = world.position(view)
-            judgement.wins.append(
-                [_declarer_wins(solver, pos, group[-1].index, threshold) for group in groups]
-            )
-            positions.append(pos)
-    except SearchLimit:
-        pass
+    cards = [group[-1].index for group in groups]
+    positions = [world.position(view) for world in worlds]
+    asked: list[Question] = [(card, threshold) for card in cards]
+    judgement.wins = solver.reaches_after(positions, [asked] * len(positions))
+    positions = positions[: judgement.worlds]
     if not judgement.wins or judgement.null:
         return judgement
     tied = judgement.best()
     if len(tied) < 2 or threshold != THRESHOLDS[1]:
         return judgement
-    try:
-        levels: dict[int, list[int]] = {g: [] for g in tied}
-        for pos, row in zip(positions, judgement.wins):
-            for g in tied:
-                levels[g].append(_level(solver, pos, groups[g][-1].index, row[g]))
-        judgement.levels = levels
-    except SearchLimit:
+    answers = solver.reaches_after(
+        positions, [[_level_question(cards[g], row[g]) for g in tied] for row in judgement.wins]
+    )
+    if len(answers) < judgement.worlds:
         return judgement
+    judgement.levels = {
+        g: [_level(row[g], answer[k]) for row, answer in zip(judgement.wins, answers)]
+        for k, g in enumerate(tied)
+    }
     tied = judgement.best()
     if len(tied) < 2 or len(view.hand) > settings.exact_hand:
         return judgement
@@ -336,7 +326,6 @@ def strong_doubling(view: SeatView, seed: int) -> Hint | None:
     decide.
     """
     offered = [action for action in view.legal_actions if isinstance(action, Kontra | Re)]
-    game = view.game_type
     threshold = win_threshold(view.contract)
     if not offered or not _searchable(view) or threshold is None:
         return None
@@ -346,21 +335,11 @@ def strong_doubling(view: SeatView, seed: int) -> Hint | None:
     if not count:
         return doubling_choice(view)
     solver.node_limit = settings.node_budget
-    wins = 0
-    judged = 0
-    try:
-        for world in sample_worlds(view, count, _rng(view, seed)):
-            pos = world.position(view)
-            if game is GameType.NULL:
-                wins += solver.reaches(pos, 0)
-            else:
-                wins += solver.reaches(pos, threshold)
-            judged += 1
-    except SearchLimit:
-        pass
-    if not judged:
+    positions = [world.position(view) for world in sample_worlds(view, count, _rng(view, seed))]
+    answers = solver.reaches_after(positions, [[(None, threshold)]] * len(positions))
+    if not answers:
         return doubling_choice(view)
-    share = wins / judged
+    share = sum(row[0] for row in answers) / len(answers)
     if isinstance(offered[0], Kontra) and share <= KONTRA_BELOW:
         return Hint(offered[0], HintReason.SAY_KONTRA)
     if isinstance(offered[0], Re) and share >= RE_ABOVE:

@@ -7,14 +7,17 @@ hands, or a world sampled from one seat's view). A `Solver` answers three questi
   points already taken included); for Null 0 if the declarer can avoid every trick, else 1;
 - `Solver.reaches`: can the declarer end with at least ``threshold`` card points (a null-window
   search; for Null: can the declarer avoid every trick);
-- `Solver.move_values`: for each legal card of the player to move, `Solver.value` after it.
+- `Solver.move_values`: for each legal card of the player to move, `Solver.value` after it;
+- `Solver.reaches_after`: `Solver.reaches` after given cards, for many worlds at once (the
+  compiled solver searches the worlds on several threads).
 
 `get_solver` returns the compiled `webapp.ai._csolver.CSolver` when it imports and
 ``KIEBITZ_PURE_PYTHON_SOLVER`` is not ``1``; otherwise the pure-Python `PySolver`.
 
 Every solver takes ``node_limit`` (None: no limit) and counts the nodes it searched in ``nodes``
-over its lifetime; once ``nodes`` passes ``node_limit`` a call raises `SearchLimit`, so that a
-computer turn can be bounded deterministically (a node count, not a clock).
+over its lifetime; once ``nodes`` passes ``node_limit`` a call raises `SearchLimit` (and
+`Solver.reaches_after` stops at the last world that fits), so that a computer turn can be
+bounded deterministically (a node count, not a clock).
 
 >>> from webapp.engine import Card, CardSet, GameType
 >>> def hand(text: str) -> int:
@@ -44,6 +47,8 @@ from .ranks import class_ranks
 __all__ = [
     "SolverPosition",
     "Solver",
+    "Question",
+    "answer",
     "SearchLimit",
     "PySolver",
     "get_solver",
@@ -204,6 +209,22 @@ class SolverPosition:
         return (self.leader + rules_for(self.game_type).winner_index(trick)) % 3
 
 
+Question = tuple[int | None, int]
+"""``(card, threshold)``: does the declarer end with ``threshold`` card points or more (Null:
+stay clean) after the player to move plays ``card`` (None: the position as it stands)?"""
+
+
+def answer(solver: Solver, pos: SolverPosition, question: Question) -> bool:
+    """Answer one `Question` about a position with `Solver.reaches`."""
+    card, threshold = question
+    if card is None:
+        return solver.reaches(pos, threshold)
+    after = pos.play(card)
+    if _null_caught(pos, after):
+        return False
+    return solver.reaches(after, threshold)
+
+
 class Solver(Protocol):
     """The solver interface: the pure-Python reference and the compiled core implement it.
 
@@ -224,6 +245,15 @@ class Solver(Protocol):
 
     def move_values(self, pos: SolverPosition) -> dict[int, int]:
         """Return `value` after each legal card of the player to move, by card index."""
+
+    def reaches_after(
+        self, worlds: Sequence[SolverPosition], questions: Sequence[Sequence[Question]]
+    ) -> list[list[bool]]:
+        """Answer each world's questions (see `Question`), world by world.
+
+        Where the node budget ends, stop: the answers are those of the first worlds whose
+        searches fit in it, all of them or fewer (none raises `SearchLimit`).
+        """
 
 
 # ---------------------------------------------------------------------------------- tables
@@ -729,6 +759,20 @@ class PySolver:
             else:
                 values[card] = self.value(after)
         return values
+
+    def reaches_after(
+        self, worlds: Sequence[SolverPosition], questions: Sequence[Sequence[Question]]
+    ) -> list[list[bool]]:
+        """Answer each world's questions, world by world, until the node budget ends."""
+        if len(worlds) != len(questions):
+            raise ValueError("questions must hold one sequence a world")
+        answers: list[list[bool]] = []
+        for pos, asked in zip(worlds, questions):
+            try:
+                answers.append([answer(self, pos, question) for question in asked])
+            except SearchLimit:
+                break
+        return answers
 
 
 def _null_caught(before: SolverPosition, after: SolverPosition) -> bool:
