@@ -18,11 +18,13 @@
  *
  * Null: a boolean search "can the defenders force the declarer to take a trick?", same table.
  *
- * The table is one per process (2 MB), emptied whenever a CSolver is made. Each deal it holds
- * entries for has a generation number; a position reuses a generation if it agrees with that
- * deal (same game and declarer, no card in another hand), so the calls about one deal (its
- * thresholds, the cards of a hint, later tricks) share their work, up to 64 deals at once. The
- * calls hold the GIL: one search at a time.
+ * A search thread's Memory holds its table. Each deal the table holds entries for has a
+ * generation number; a position reuses a generation if it agrees with that deal (same game and
+ * declarer, no card in another hand), so the calls about one deal (its thresholds, the cards of
+ * a hint, later tricks) share their work, up to 64 deals at once. The single calls (value,
+ * reaches, move_values) hold the GIL and share one Memory of 2 MB, forgotten whenever a CSolver
+ * is made. A batch (reaches_after: a decision's questions in each of its worlds) releases the
+ * GIL and searches the worlds on several threads, in 16 Memories of 512 KB (see "batches").
  */
 
 #define PY_SSIZE_T_CLEAN
