@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from webapp.ai import contracts
 from webapp.ai.search import COMPILED_SETTINGS, PY_SETTINGS, SearchSettings
-from webapp.ai.solver import SolverPosition
+from webapp.ai.solver import Question, SolverPosition, answer_each
 from webapp.engine import (
     Bid,
     Deal,
@@ -43,6 +45,11 @@ class Oracle:
 
     def move_values(self, pos: SolverPosition) -> dict[int, int]:
         raise AssertionError("not used")
+
+    def reaches_after(
+        self, worlds: Sequence[SolverPosition], questions: Sequence[Sequence[Question]]
+    ) -> list[list[bool]]:
+        return answer_each(self, worlds, questions)
 
 
 def use(monkeypatch: pytest.MonkeyPatch, oracle: Oracle, settings: SearchSettings) -> None:

@@ -25,7 +25,7 @@ from webapp.engine.view import SeatView
 from .heuristics import best_plans, declare_choices, plans
 from .limits import SUIT_GAMES, game_value
 from .search import settings_for
-from .solver import THRESHOLDS, SearchLimit, Solver, SolverPosition, get_solver
+from .solver import THRESHOLDS, Question, Solver, SolverPosition, get_solver
 from .worlds import World, sample_worlds
 
 __all__ = ["strong_skat", "strong_discard", "strong_declare", "CONTRACT_WORLDS", "CANDIDATES"]
@@ -62,13 +62,13 @@ def _rng(view: SeatView, seed: int, what: str) -> random.Random:
     return random.Random(f"kiebitz-contract:{seed}:{int(view.position)}:{what}")
 
 
-def _score(view: SeatView, candidate: _Candidate, world: World, solver: Solver) -> int:
-    """Return the list score of a candidate in one world, solved from the first trick."""
+def _position(view: SeatView, candidate: _Candidate, world: World) -> SolverPosition:
+    """Return the first-trick position of a candidate in one world."""
     declarer = int(view.position)
     skat = candidate.laid if candidate.laid is not None else world.skat
     hands = list(world.hands)
     hands[declarer] = candidate.cards
-    pos = SolverPosition(
+    return SolverPosition(
         candidate.game,
         declarer,
         (hands[0], hands[1], hands[2]),
@@ -77,39 +77,44 @@ def _score(view: SeatView, candidate: _Candidate, world: World, solver: Solver) 
         mask_points(skat),
         0,
     )
-    value = game_value(
+
+
+def _value(candidate: _Candidate, world: World) -> int:
+    """Return the game value of a candidate in one world (the skat counts for the matadors)."""
+    skat = candidate.laid if candidate.laid is not None else world.skat
+    return game_value(
         CardSet.from_mask(candidate.cards | skat),
         candidate.game,
         hand=candidate.hand,
         ouvert=candidate.ouvert,
     )
-    if candidate.game is GameType.NULL:
-        won = solver.reaches(pos, 0)
-    else:
-        won = value >= view.bid and solver.reaches(pos, THRESHOLDS[1])
-    return value if won else -2 * max(value, view.bid)
 
 
 def _means(
     view: SeatView, candidates: Sequence[Sequence[_Candidate]], worlds: list[World], solver: Solver
 ) -> list[float] | None:
-    """Return each option's mean score over the worlds (None if no world was finished).
+    """Return each option's mean list score over the worlds (None if no world was finished).
 
     ``candidates[option][world]`` is what the option plays in that world (a skat pickup plays
-    differently in each world).
+    differently in each world). A game is won if the declarer reaches 61 from the first trick
+    (Null: stays clean); a suit game or Grand worth less than the bid is lost without a search.
     """
-    totals = [0.0] * len(candidates)
-    judged = 0
-    try:
-        for number, world in enumerate(worlds):
-            scores = [_score(view, option[number], world, solver) for option in candidates]
-            for option, score in enumerate(scores):
-                totals[option] += score
-            judged += 1
-    except SearchLimit:
-        pass
+    tried = [(option[number], world) for number, world in enumerate(worlds) for option in candidates]
+    values = [_value(candidate, world) for candidate, world in tried]
+    asked: list[list[Question]] = [
+        [(None, THRESHOLDS[1])] if candidate.game is GameType.NULL or value >= view.bid else []
+        for (candidate, _), value in zip(tried, values)
+    ]
+    answers = solver.reaches_after(
+        [_position(view, candidate, world) for candidate, world in tried], asked
+    )
+    judged = len(answers) // len(candidates)
     if not judged:
         return None
+    totals = [0.0] * len(candidates)
+    for number, (answer, value) in enumerate(zip(answers[: judged * len(candidates)], values)):
+        won = bool(answer) and answer[0]
+        totals[number % len(candidates)] += value if won else -2 * max(value, view.bid)
     return [total / judged for total in totals]
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "Solver",
     "Question",
     "answer",
+    "answer_each",
     "SearchLimit",
     "PySolver",
     "get_solver",
@@ -223,6 +224,21 @@ def answer(solver: Solver, pos: SolverPosition, question: Question) -> bool:
     if _null_caught(pos, after):
         return False
     return solver.reaches(after, threshold)
+
+
+def answer_each(
+    solver: Solver, worlds: Sequence[SolverPosition], questions: Sequence[Sequence[Question]]
+) -> list[list[bool]]:
+    """Answer each world's questions one by one, until the solver raises `SearchLimit`."""
+    if len(worlds) != len(questions):
+        raise ValueError("questions must hold one sequence a world")
+    answers: list[list[bool]] = []
+    for pos, asked in zip(worlds, questions):
+        try:
+            answers.append([answer(solver, pos, question) for question in asked])
+        except SearchLimit:
+            break
+    return answers
 
 
 class Solver(Protocol):
@@ -764,15 +780,7 @@ class PySolver:
         self, worlds: Sequence[SolverPosition], questions: Sequence[Sequence[Question]]
     ) -> list[list[bool]]:
         """Answer each world's questions, world by world, until the node budget ends."""
-        if len(worlds) != len(questions):
-            raise ValueError("questions must hold one sequence a world")
-        answers: list[list[bool]] = []
-        for pos, asked in zip(worlds, questions):
-            try:
-                answers.append([answer(self, pos, question) for question in asked])
-            except SearchLimit:
-                break
-        return answers
+        return answer_each(self, worlds, questions)
 
 
 def _null_caught(before: SolverPosition, after: SolverPosition) -> bool:
