@@ -8,7 +8,12 @@ every card decision of the hand is timed twice: a strong computer move (`choose(
 is measured on the open-hand positions of the same hands (reaches 61?) in nodes per second.
 For each trick it also prints how many worlds the searches judged: the fewest in one decision
 among searches given at least 16 and how many searches judged fewer than 16 (or fewer than
-all the worlds there were, when a hint enumerates fewer): the node budget ran out.
+all the worlds there were, when a hint enumerates fewer): the node budget ran out. The last
+column is the target's own measure: the share of decisions (moves and hints) that judged all
+their worlds (at least 16, or every fitting one) within TARGET_MS.
+
+The compiled solver searches a decision's worlds on up to four threads (as many as the machine
+has cores): the figures are for an otherwise idle machine.
 """
 
 from __future__ import annotations
@@ -31,6 +36,9 @@ def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
+
+TARGET_MS = 150
+"""A computer move or a hint with at least 16 worlds: p95 at most this (issue 8)."""
 
 judged: list[tuple[int, int]] = []
 """(worlds judged, worlds given) of each search since the list was last emptied."""
@@ -60,6 +68,7 @@ def main() -> None:
     before_play: list[float] = []
     hints: dict[int, list[float]] = {trick: [] for trick in range(1, 11)}
     worlds: dict[int, list[tuple[int, int]]] = {trick: [] for trick in range(1, 11)}
+    on_time: dict[int, list[bool]] = {trick: [] for trick in range(1, 11)}
     solver_nodes = 0
     solver_time = 0.0
     deals = 0
@@ -84,14 +93,22 @@ def main() -> None:
             assert seat is not None
             view = state.view(seat)
             trick = len(state.tricks) + 1
+
+            def record(times: dict[int, list[float]], start: float) -> None:
+                """Keep a decision's time and the worlds its searches judged."""
+                times[trick].append(time.perf_counter() - start)
+                worlds[trick].extend(judged)
+                every_world = all(count >= min(16, given) for count, given in judged)
+                on_time[trick].append(every_world and times[trick][-1] <= TARGET_MS / 1000)
+                judged.clear()
+
             judged.clear()
             start = time.perf_counter()
             action = choose(view, Level.STRONG, seed=seed)
-            moves[trick].append(time.perf_counter() - start)
+            record(moves, start)
             start = time.perf_counter()
             hint(view, seed=seed)
-            hints[trick].append(time.perf_counter() - start)
-            worlds[trick].extend(judged)
+            record(hints, start)
             if not state.current_trick.cards and trick >= 4:
                 solver = get_solver()
                 start = time.perf_counter()
@@ -105,7 +122,10 @@ def main() -> None:
             reviews.append(time.perf_counter() - start)
         print(f"deal {deals}/{args.deals} (seed {seed})", file=sys.stderr)
     print(f"solver: {solver_name}; {deals} deals")
-    print("trick  move median  move p95  hint median  hint p95   (ms)  fewest worlds  under 16")
+    print(
+        "trick  move median  move p95  hint median  hint p95   (ms)  fewest worlds  under 16"
+        f"  all worlds in {TARGET_MS} ms"
+    )
     for trick in range(1, 11):
         if not moves[trick]:
             continue
@@ -113,10 +133,11 @@ def main() -> None:
         under = sum(count < min(16, given) for count, given in searched)
         full = [count for count, given in searched if given >= 16]
         fewest = f"{min(full) if full else '-':>13}  {under:3d} of {len(searched):3d}"
+        share = f"{100 * sum(on_time[trick]) / len(on_time[trick]):19.1f} %"
         print(
             f"{trick:5d}  {1000 * statistics.median(moves[trick]):11.1f}"
             f"  {1000 * p95(moves[trick]):8.1f}  {1000 * statistics.median(hints[trick]):11.1f}"
-            f"  {1000 * p95(hints[trick]):8.1f}        {fewest}"
+            f"  {1000 * p95(hints[trick]):8.1f}        {fewest}{share}"
         )
     all_moves = [t for values in moves.values() for t in values]
     all_hints = [t for values in hints.values() for t in values]
