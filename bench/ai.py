@@ -3,9 +3,10 @@
 Usage: python bench/ai.py [--deals 50] [--seed 0] [--review]
 
 For random deals (bid, laid away and declared by the strong player, those decisions timed too),
-every card decision of the hand is timed twice: a strong computer move (`choose(view, Level.STRONG)`) and a hint
-(`hint(view)`). The figures are per trick: median and p95 in milliseconds. The solver's speed
-is measured on the open-hand positions of the same hands (reaches 61?) in nodes per second.
+every card decision of the hand is timed twice: a strong computer move
+(`choose(view, Level.STRONG)`) and a hint (`hint(view)`). The figures are per trick: median and
+p95 in milliseconds. The solver's speed is measured on the open-hand positions of the same hands
+(reaches 61?) in nodes per second.
 For each trick it also prints how many worlds the searches judged: the fewest in one decision
 among searches given at least 16 and how many searches judged fewer than 16 (or fewer than
 all the worlds there were, when a hint enumerates fewer): the node budget ran out. The last

@@ -316,7 +316,10 @@ def test_batches_agree_with_the_python_solver(csolver: ModuleType) -> None:
     expected = PySolver().reaches_after(worlds, questions)
     assert csolver.CSolver().reaches_after(worlds, questions) == expected
     # The same answers one by one, as the search asked before batches (Null caught at once too).
-    assert expected == [[answer(PySolver(), pos, q) for q in asked] for pos, asked in zip(worlds, questions)]
+    one_by_one = [
+        [answer(PySolver(), pos, q) for q in asked] for pos, asked in zip(worlds, questions)
+    ]
+    assert expected == one_by_one
     assert any(pos.game_type is GameType.NULL and len(pos.trick) == 2 for pos in worlds)
 
 

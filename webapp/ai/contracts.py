@@ -99,7 +99,9 @@ def _means(
     differently in each world). A game is won if the declarer reaches 61 from the first trick
     (Null: stays clean); a suit game or Grand worth less than the bid is lost without a search.
     """
-    tried = [(option[number], world) for number, world in enumerate(worlds) for option in candidates]
+    tried = [
+        (option[number], world) for number, world in enumerate(worlds) for option in candidates
+    ]
     values = [_value(candidate, world) for candidate, world in tried]
     asked: list[list[Question]] = [
         [(None, THRESHOLDS[1])] if candidate.game is GameType.NULL or value >= view.bid else []

@@ -56,6 +56,9 @@ class SearchSettings:
     0 means: no search, rules of thumb."""
     node_budget: int
     """Solver nodes per decision, all worlds together."""
+    tiebreak_budget: int
+    """Of those, the most the tie-breaks (Schneider, exact card points) may use after the wins:
+    they refine a choice already made, so a hard decision keeps its time for the worlds."""
     exact_worlds: int
     """A hint enumerates every fitting world when there are at most this many."""
     exact_hand: int
@@ -65,6 +68,7 @@ class SearchSettings:
 PY_SETTINGS: Final = SearchSettings(
     worlds=(0, 16, 16, 16, 12, 8, 4, 0, 0, 0, 0),
     node_budget=40_000,
+    tiebreak_budget=20_000,
     exact_worlds=60,
     exact_hand=3,
 )
@@ -73,6 +77,7 @@ PY_SETTINGS: Final = SearchSettings(
 COMPILED_SETTINGS: Final = SearchSettings(
     worlds=(0, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16),
     node_budget=1_500_000,
+    tiebreak_budget=1_000_000,
     exact_worlds=200,
     exact_hand=6,
 )
@@ -199,7 +204,8 @@ def judge(
     """Judge every legal card group in as many worlds as the node budget allows.
 
     First the win (61, or a clean Null) for every group in every world; then, for the groups
-    still tied, Schneider (90 or 31); then, late in the hand, the exact card points.
+    still tied and within the tie-break budget, Schneider (90 or 31); then, late in the hand,
+    the exact card points.
     """
     groups = _groups(view, legal)
     declarer = view.declarer
@@ -217,6 +223,8 @@ def judge(
     tied = judgement.best()
     if len(tied) < 2 or threshold != THRESHOLDS[1]:
         return judgement
+    limit = solver.nodes + settings.tiebreak_budget
+    solver.node_limit = limit if solver.node_limit is None else min(solver.node_limit, limit)
     answers = solver.reaches_after(
         positions, [[_level_question(cards[g], row[g]) for g in tied] for row in judgement.wins]
     )
