@@ -1,6 +1,6 @@
 """Benchmark the computer players and hints: time per decision at each trick, solver speed.
 
-Usage: python bench/ai.py [--deals 50] [--seed 0] [--review]
+Usage: python bench/ai.py [--deals 50] [--seed 0] [--threads N] [--review]
 
 For random deals (bid, laid away and declared by the strong player, those decisions timed too),
 every card decision of the hand is timed twice: a strong computer move
@@ -60,6 +60,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
+        "--threads", type=int, default=0, help="compiled solver's threads (default: cores, max 4)"
+    )
+    parser.add_argument(
         "--review", action="store_true", help="also time could_have_won at the end of each hand"
     )
     args = parser.parse_args()
@@ -75,6 +78,12 @@ def main() -> None:
     deals = 0
     seed = args.seed
     solver_name = type(get_solver()).__name__
+    if solver_name == "CSolver":
+        from webapp.ai import _csolver  # type: ignore[attr-defined]
+
+        if args.threads:
+            _csolver.set_threads(args.threads)
+        solver_name += f" on {_csolver.get_threads()} threads"
     while deals < args.deals:
         seed += 1
         state = GameState.new(Deal.from_seed(seed))
