@@ -383,6 +383,25 @@ def test_a_new_solver_batches_the_same_whatever_came_before(csolver: ModuleType)
     assert again.nodes == first.nodes
 
 
+def test_solvers_alive_together_keep_their_own_memories(csolver: ModuleType) -> None:
+    """A decision's second batch finds its first one's work, whatever other solvers do."""
+    worlds, questions = first_trick_worlds()
+    schneider = [[(card, 90) for card, _ in asked] for asked in questions]
+    alone = csolver.CSolver()
+    alone.reaches_after(worlds, questions)
+    first_batch = alone.nodes
+    alone.reaches_after(worlds, schneider)
+    mine, other = csolver.CSolver(), csolver.CSolver()
+    mine.reaches_after(worlds, questions)
+    others = list(positions(43, 16, range(20, 30)))
+    other.reaches_after(others, [[(None, 61)] for _ in others])
+    mine.reaches_after(worlds, schneider)
+    assert mine.nodes == alone.nodes
+    fresh = csolver.CSolver()
+    fresh.reaches_after(worlds, schneider)
+    assert fresh.nodes > alone.nodes - first_batch  # the second batch did use the first one's work
+
+
 @pytest.mark.parametrize(
     ("questions", "message"),
     [

@@ -24,7 +24,8 @@
  * a hint, later tricks) share their work, up to 64 deals at once. The single calls (value,
  * reaches, move_values) hold the GIL and share one Memory of 2 MB, forgotten whenever a CSolver
  * is made. A batch (reaches_after: a decision's questions in each of its worlds) releases the
- * GIL and searches the worlds on several threads, in 16 Memories of 512 KB (see "batches").
+ * GIL and searches the worlds on several threads, in the solver's own 16 Memories of 512 KB
+ * (see "batches of worlds").
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -195,6 +196,13 @@ static int memory_init(Memory *m, unsigned bits, unsigned nroots) {
     m->nroots = nroots;
     m->next_generation = 1;
     return 0;
+}
+
+static void memory_free(Memory *m) {
+    PyMem_RawFree(m->table);
+    PyMem_RawFree(m->roots);
+    m->table = NULL;
+    m->roots = NULL;
 }
 
 /* Empty the whole memory. */
@@ -843,8 +851,9 @@ static Pos after(const Pos *p, int c, int *winner) {
 
 /* A computer player's decision asks the same questions in each of its sampled worlds. A batch
  * answers them on several threads (without the GIL), world by world. Each world is searched in
- * one of LANES memories, chosen by its number, and a lane's worlds in their order, so what a
- * world's searches find in their memory, and so their node counts, never depend on the threads.
+ * one of the solver's LANES memories, chosen by its number, and a lane's worlds in their order,
+ * so what a world's searches find in their memory, and so their node counts, never depend on
+ * the threads; a solver's next batch (the tie-breaks after the wins) finds them there.
  * The budget is kept as a single thread would keep it: the worlds judged are the longest first
  * run of worlds whose node counts add up to at most the budget. A thread stops a world as soon
  * as the worlds up to it have surely spent more (counts so far are lower bounds). */
@@ -860,12 +869,18 @@ typedef struct {
 #define LANE_ROOTS 512
 #define CHECK_EVERY 4096  /* nodes between a thread's looks at the other threads' counts */
 
-static Memory lanes[LANES];
-static unsigned long long lane_owner[LANES]; /* the solver whose searches a lane holds; 0 none */
-static pthread_mutex_t lanes_lock = PTHREAD_MUTEX_INITIALIZER;
+/* A solver's lanes, taken from a free list at its first batch and given back when it goes (so
+ * a process keeps as many as it has solvers busy at once, usually one). */
+typedef struct Lanes {
+    Memory lane[LANES];
+    struct Lanes *next;
+} Lanes;
+
+static Lanes *free_lanes; /* guarded by the GIL */
 static int thread_count;
 
 struct Batch {
+    Lanes *lanes;
     int worlds;
     const Pos *pos;             /* each world's position */
     const int *first;           /* each world's first question; first[worlds]: their count */
@@ -943,7 +958,7 @@ static void *batch_work(void *arg) {
         int lane = atomic_fetch_add(&b->next_lane, 1);
         if (lane >= LANES || lane >= b->worlds) return NULL;
         for (int w = lane; w < b->worlds; w += LANES)
-            if (!batch_world(b, &lanes[lane], w)) break;
+            if (!batch_world(b, &b->lanes->lane[lane], w)) break;
     }
 }
 
@@ -970,10 +985,28 @@ static int default_threads(void) {
     return n < 1 ? 1 : n > 4 ? 4 : n;
 }
 
-static int lanes_ready(void) {
-    for (int i = 0; i < LANES; i++)
-        if (!lanes[i].table && memory_init(&lanes[i], LANE_BITS, LANE_ROOTS) < 0) return -1;
-    return 0;
+/* Return a set of lanes, all forgotten (NULL: out of memory). Call with the GIL held. */
+static Lanes *lanes_take(void) {
+    Lanes *l = free_lanes;
+    if (l) {
+        free_lanes = l->next;
+    } else {
+        l = PyMem_RawCalloc(1, sizeof *l);
+        for (int i = 0; l && i < LANES; i++)
+            if (memory_init(&l->lane[i], LANE_BITS, LANE_ROOTS) < 0) {
+                while (i--) memory_free(&l->lane[i]);
+                PyMem_RawFree(l);
+                l = NULL;
+            }
+        if (!l) return NULL;
+    }
+    for (int i = 0; i < LANES; i++) memory_forget(&l->lane[i]);
+    return l;
+}
+
+static void lanes_give_back(Lanes *l) {
+    l->next = free_lanes;
+    free_lanes = l;
 }
 
 /* ---------------------------------------------------------------- Python glue ------------- */
@@ -987,10 +1020,10 @@ typedef struct {
     PyObject_HEAD
     unsigned long long nodes;
     long long node_limit; /* -1: none */
-    unsigned long long serial; /* which solver this is: the lanes remember whose searches they hold */
+    Lanes *lanes;           /* NULL until the first batch */
+    int lanes_stale;        /* a batch stopped half-way: forget the lanes before the next */
+    int in_batch;           /* a batch runs (without the GIL) */
 } CSolverObject;
-
-static unsigned long long solvers_made;
 
 static int get_int_attr(PyObject *obj, const char *name, long *out) {
     PyObject *v = PyObject_GetAttrString(obj, name);
@@ -1332,12 +1365,22 @@ static PyObject *CSolver_reaches_after(CSolverObject *self, PyObject *args) {
         }
         Py_DECREF(mine);
     }
-    if (lanes_ready() < 0) {
-        PyErr_NoMemory();
+    if (self->in_batch) {
+        PyErr_SetString(PyExc_RuntimeError, "this solver is answering a batch in another thread");
         goto out;
     }
+    if (!self->lanes) {
+        self->lanes = lanes_take();
+        if (!self->lanes) {
+            PyErr_NoMemory();
+            goto out;
+        }
+    } else if (self->lanes_stale) {
+        for (int i = 0; i < LANES; i++) memory_forget(&self->lanes->lane[i]);
+    }
+    self->lanes_stale = 0;
     Batch b = {
-        .worlds = (int)n, .pos = pos, .first = first, .questions = questions, .answers = answers,
+        .lanes = self->lanes, .worlds = (int)n, .pos = pos, .first = first, .questions = questions, .answers = answers,
         .progress = progress, .done = done, .budget = UINT64_MAX,
     };
     atomic_init(&b.next_lane, 0);
@@ -1347,19 +1390,14 @@ static PyObject *CSolver_reaches_after(CSolverObject *self, PyObject *args) {
                        : 0;
     int judged = 0;
     uint64_t spent = 0;
+    self->in_batch = 1;
     Py_BEGIN_ALLOW_THREADS
-    pthread_mutex_lock(&lanes_lock);
-    for (int i = 0; i < LANES && i < n; i++)
-        if (lane_owner[i] != self->serial) {
-            memory_forget(&lanes[i]);
-            lane_owner[i] = self->serial;
-        }
     batch_run(&b, thread_count);
-    while (judged < n && done[judged] && spent + progress[judged] <= b.budget) spent += progress[judged++];
-    if (judged < n) /* worlds stopped half-way left the lanes in a state the threads chose */
-        for (int i = 0; i < LANES && i < n; i++) lane_owner[i] = 0;
-    pthread_mutex_unlock(&lanes_lock);
     Py_END_ALLOW_THREADS
+    self->in_batch = 0;
+    while (judged < n && done[judged] && spent + progress[judged] <= b.budget) spent += progress[judged++];
+    /* Worlds stopped half-way leave the lanes in a state the threads chose. */
+    if (judged < n) self->lanes_stale = 1;
     if (judged < n)
         self->nodes = (unsigned long long)self->node_limit + 1;
     else
@@ -1412,7 +1450,6 @@ static PyObject *CSolver_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     CSolverObject *self = (CSolverObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->nodes = 0;
-    self->serial = ++solvers_made;
     /* A new solver starts from a forgotten table, so its node counts, and so the budgets and
      * decisions that depend on them, never depend on searches made earlier in the process. */
     memory_forget(&memory);
@@ -1421,6 +1458,11 @@ static PyObject *CSolver_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         return NULL;
     }
     return (PyObject *)self;
+}
+
+static void CSolver_dealloc(CSolverObject *self) {
+    if (self->lanes) lanes_give_back(self->lanes);
+    Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static PyObject *CSolver_get_nodes(CSolverObject *self, void *closure) {
@@ -1481,6 +1523,7 @@ static PyTypeObject CSolverType = {
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "The open-hand solver, compiled: the Solver protocol of webapp.ai.solver.",
     .tp_new = CSolver_new,
+    .tp_dealloc = (destructor)CSolver_dealloc,
     .tp_methods = CSolver_methods,
     .tp_getset = CSolver_getset,
 };
