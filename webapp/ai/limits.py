@@ -13,9 +13,9 @@ the threshold of a skat game (the skat usually adds a little); a hand game needs
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
-from webapp.engine.cards import JACKS_MASK, Card, CardSet, Rank, Suit, suit_mask
+from webapp.engine.cards import JACKS_MASK, Card, CardSet, Rank, Suit, mask_cards, suit_mask
 from webapp.engine.rules import BASE_VALUES, GameType, null_value
 from webapp.engine.score import matadors
 
@@ -66,9 +66,8 @@ def _family(game: GameType) -> str:
     return "grand" if game is GameType.GRAND else "suit"
 
 
-def _side_suit_strength(mask: int, suit: Suit, *, grand: bool) -> float:
-    """Return the strength of the cards of one plain suit (Jacks apart)."""
-    held = mask & suit_mask(suit)
+def _side_suit_strength(held: int, suit: Suit, *, grand: bool) -> float:
+    """Return the strength of the cards held in one plain suit (Jacks apart)."""
     count = held.bit_count()
     if not count:
         return 0.0
@@ -89,6 +88,53 @@ def _side_suit_strength(mask: int, suit: Suit, *, grand: bool) -> float:
     return score
 
 
+def _caught_in_suit(held: int) -> int:
+    """Return how many of the cards held in one suit (its Jack included) a Null can lose."""
+    ranks = sorted(card.rank for card in mask_cards(held))
+    return sum(1 for position, rank in enumerate(ranks) if rank > 2 * position)
+
+
+def _holdings(suit: Suit, *, with_jack: bool) -> list[int]:
+    """Return every set of cards one can hold in a suit, as masks (the empty one included)."""
+    cards = suit_mask(suit, with_jack=with_jack)
+    found = [0]
+    held = cards
+    while held:
+        found.append(held)
+        held = (held - 1) & cards
+    return found
+
+
+# Hand evaluation runs for every sampled world, so each suit's part is looked up by the cards
+# held in it (a mask of that suit's cards) instead of being worked out again.
+_SIDE_STRENGTH: Final = {
+    grand: {
+        held: _side_suit_strength(held, suit, grand=grand)
+        for suit in Suit
+        for held in _holdings(suit, with_jack=False)
+    }
+    for grand in (False, True)
+}
+_CAUGHT: Final = {
+    held: _caught_in_suit(held) for suit in Suit for held in _holdings(suit, with_jack=True)
+}
+
+
+class _SuitBits(NamedTuple):
+    """A suit with the masks of its plain cards, of all its cards (Jack included), of its Jack."""
+
+    suit: Suit
+    plain: int
+    whole: int
+    jack: int
+
+
+_SUITS: Final = tuple(
+    _SuitBits(suit, suit_mask(suit), suit_mask(suit, with_jack=True), Card(suit, Rank.JACK).bit)
+    for suit in Suit
+)
+
+
 def game_strength(cards: CardSet, game: GameType, *, forehand: bool = False) -> float:
     """Return the rule-of-thumb strength of the cards for a suit game or Grand.
 
@@ -96,37 +142,39 @@ def game_strength(cards: CardSet, game: GameType, *, forehand: bool = False) -> 
     """
     mask = cards.mask
     if game is GameType.GRAND:
+        side = _SIDE_STRENGTH[True]
         score = 0.0
-        for suit in Suit:
-            if mask & Card(suit, Rank.JACK).bit:
+        for suit, _, _, jack in _SUITS:
+            if mask & jack:
                 score += _GRAND_JACK[suit]
         jacks = (mask & JACKS_MASK).bit_count()
         if jacks < 2:
             score -= 1.5
         score += _MANY_JACKS.get(jacks, 0.0)
-        for suit in Suit:
-            score += _side_suit_strength(mask, suit, grand=True)
+        for _, plain, _, _ in _SUITS:
+            score += side[mask & plain]
         return score + (0.5 if forehand else 0.0)
     trump_suit = game.suit
     if trump_suit is None:
         raise ValueError("a suit game or Grand")
+    side = _SIDE_STRENGTH[False]
     trumps = mask & (JACKS_MASK | suit_mask(trump_suit))
     count = trumps.bit_count()
     score = float(count)
-    for suit in Suit:
-        if mask & Card(suit, Rank.JACK).bit:
+    for suit, _, _, jack in _SUITS:
+        if mask & jack:
             score += _JACK_BONUS[suit]
     if mask & Card(trump_suit, Rank.ACE).bit:
         score += 0.5
     if count < 5:
         score -= 1.5 * (5 - count)
-    for suit in Suit:
+    for suit, plain, _, _ in _SUITS:
         if suit is trump_suit:
             continue
-        if not mask & suit_mask(suit):
+        if not mask & plain:
             score += 0.5 if count >= 5 else 0.0
         else:
-            score += _side_suit_strength(mask, suit, grand=False)
+            score += side[mask & plain]
     return score + (0.25 if forehand else 0.0)
 
 
@@ -138,9 +186,8 @@ def null_risk(cards: CardSet) -> tuple[int, int]:
     """
     caught = 0
     suits = 0
-    for suit in Suit:
-        ranks = sorted(rank for rank in Rank if cards.mask & Card(suit, rank).bit)
-        bad = sum(1 for position, rank in enumerate(ranks) if rank > 2 * position)
+    for _, _, whole, _ in _SUITS:
+        bad = _CAUGHT[cards.mask & whole]
         if bad:
             caught += bad
             suits += 1
