@@ -98,15 +98,22 @@ def unknowns(view: SeatView) -> Unknowns:
     )
 
 
-def _by_constraint(unknown: Unknowns) -> list[list[int]]:
-    """Return the unknown cards' bits grouped by how many holders cannot take them, most first."""
-    groups: list[list[int]] = [[], [], [], [], []]
+_Placement = tuple[int, tuple[int, ...]]
+"""An unknown card's bit and the holders that may take it."""
+
+
+def _by_constraint(unknown: Unknowns) -> list[list[_Placement]]:
+    """Return the unknown cards grouped by how many holders cannot take them, most first."""
+    groups: list[list[_Placement]] = [[], [], [], [], []]
     for card in mask_cards(unknown.cards):
-        groups[sum(1 for barred in unknown.barred if barred & card.bit)].append(card.bit)
+        takers = tuple(h for h in range(4) if not unknown.barred[h] & card.bit)
+        groups[4 - len(takers)].append((card.bit, takers))
     return [group for group in reversed(groups) if group]
 
 
-def _assign(unknown: Unknowns, order: list[list[int]], rng: random.Random) -> list[int] | None:
+def _assign(
+    unknown: Unknowns, order: list[list[_Placement]], rng: random.Random
+) -> list[int] | None:
     """Return one random placement of the unknown cards (holder masks), or None at a dead end.
 
     The most constrained cards are placed first (``order``, from :func:`_by_constraint`), each
@@ -115,20 +122,20 @@ def _assign(unknown: Unknowns, order: list[list[int]], rng: random.Random) -> li
     """
     holders = [0, 0, 0, 0]
     room = list(unknown.needs)
-    barred = unknown.barred
     for group in order:
         cards = group[:]
         rng.shuffle(cards)
-        for bit in cards:
-            total = sum(room[h] for h in range(4) if not barred[h] & bit)
+        for bit, takers in cards:
+            total = 0
+            for h in takers:
+                total += room[h]
             if not total:
                 return None
             pick = rng.randrange(total)
-            for h in range(4):
-                if not barred[h] & bit:
-                    pick -= room[h]
-                    if pick < 0:
-                        break
+            for h in takers:
+                pick -= room[h]
+                if pick < 0:
+                    break
             holders[h] |= bit
             room[h] -= 1
     return holders
