@@ -26,6 +26,7 @@ __all__ = ["Unknowns", "World", "unknowns", "sample_worlds", "all_worlds", "worl
 
 _SKAT: Final = 3
 """Holder number of the skat (0..2 are the seats)."""
+_HOLDERS: Final = (0, 1, 2, _SKAT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,22 +99,15 @@ def unknowns(view: SeatView) -> Unknowns:
     )
 
 
-_Placement = tuple[int, tuple[int, ...]]
-"""An unknown card's bit and the holders that may take it."""
-
-
-def _by_constraint(unknown: Unknowns) -> list[list[_Placement]]:
-    """Return the unknown cards grouped by how many holders cannot take them, most first."""
-    groups: list[list[_Placement]] = [[], [], [], [], []]
+def _by_constraint(unknown: Unknowns) -> list[list[int]]:
+    """Return the unknown cards' bits grouped by how many holders cannot take them, most first."""
+    groups: list[list[int]] = [[], [], [], [], []]
     for card in mask_cards(unknown.cards):
-        takers = tuple(h for h in range(4) if not unknown.barred[h] & card.bit)
-        groups[4 - len(takers)].append((card.bit, takers))
+        groups[sum(1 for barred in unknown.barred if barred & card.bit)].append(card.bit)
     return [group for group in reversed(groups) if group]
 
 
-def _assign(
-    unknown: Unknowns, order: list[list[_Placement]], rng: random.Random
-) -> list[int] | None:
+def _assign(unknown: Unknowns, order: list[list[int]], rng: random.Random) -> list[int] | None:
     """Return one random placement of the unknown cards (holder masks), or None at a dead end.
 
     The most constrained cards are placed first (``order``, from :func:`_by_constraint`), each
@@ -122,10 +116,13 @@ def _assign(
     """
     holders = [0, 0, 0, 0]
     room = list(unknown.needs)
+    barred = unknown.barred
+    anywhere = ~(barred[0] | barred[1] | barred[2] | barred[3])  # cards any holder may take
     for group in order:
         cards = group[:]
         rng.shuffle(cards)
-        for bit, takers in cards:
+        for bit in cards:
+            takers = _HOLDERS if bit & anywhere else [h for h in _HOLDERS if not barred[h] & bit]
             total = 0
             for h in takers:
                 total += room[h]
