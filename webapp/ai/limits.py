@@ -198,8 +198,12 @@ def game_value(cards: CardSet, game: GameType, *, hand: bool, ouvert: bool = Fal
     """Return the value of the game with the matadors of ``cards`` and a simple win."""
     if game is GameType.NULL:
         return null_value(hand=hand, ouvert=ouvert)
-    count = abs(matadors(cards, game))
-    return BASE_VALUES[game] * (count + 1 + (1 if hand else 0))
+    return _value(game, matadors(cards, game), hand=hand)
+
+
+def _value(game: GameType, count: int, *, hand: bool) -> int:
+    """Return the value of a suit game or Grand with ``count`` matadors and a simple win."""
+    return BASE_VALUES[game] * (abs(count) + 1 + (1 if hand else 0))
 
 
 def enough_suit(cards: CardSet, suit: Suit) -> bool:
@@ -207,6 +211,13 @@ def enough_suit(cards: CardSet, suit: Suit) -> bool:
     length = (cards.mask & suit_mask(suit)).bit_count()
     trumps = length + (cards.mask & JACKS_MASK).bit_count()
     return length >= 3 or (length == 2 and trumps >= 5)
+
+
+_TRUMP_GAMES: Final = tuple(
+    (game, game.suit, SKAT_THRESHOLD[_family(game)], HAND_THRESHOLD[_family(game)])
+    for game in (*SUIT_GAMES, GameType.GRAND)
+)
+"""Each suit game and Grand: its trump suit (None) and the strengths a skat and a hand game need."""
 
 
 def bid_limits(cards: CardSet) -> tuple[BidLimit, ...]:
@@ -218,15 +229,15 @@ def bid_limits(cards: CardSet) -> tuple[BidLimit, ...]:
     An empty result means that no game is sensible: pass.
     """
     scored: list[tuple[float, BidLimit]] = []
-    for game in (*SUIT_GAMES, GameType.GRAND):
-        family = _family(game)
-        if game.suit is not None and not enough_suit(cards, game.suit):
+    for game, suit, skat_threshold, hand_threshold in _TRUMP_GAMES:
+        if suit is not None and not enough_suit(cards, suit):
             continue
         strength = game_strength(cards, game)
-        hand = strength >= HAND_THRESHOLD[family]
-        if strength >= SKAT_THRESHOLD[family]:
-            limit = BidLimit(game, matadors(cards, game), game_value(cards, game, hand=hand), hand)
-            scored.append((strength - SKAT_THRESHOLD[family], limit))
+        hand = strength >= hand_threshold
+        if strength >= skat_threshold:
+            count = matadors(cards, game)
+            limit = BidLimit(game, count, _value(game, count, hand=hand), hand)
+            scored.append((strength - skat_threshold, limit))
     caught, suits = null_risk(cards)
     if caught == 0:
         scored.append((1.0, BidLimit(GameType.NULL, 0, null_value(hand=True, ouvert=False), True)))
