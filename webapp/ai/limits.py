@@ -94,9 +94,20 @@ def _caught_in_suit(held: int) -> int:
     return sum(1 for position, rank in enumerate(ranks) if rank > 2 * position)
 
 
-def _holdings(suit: Suit, *, with_jack: bool) -> list[int]:
-    """Return every set of cards one can hold in a suit, as masks (the empty one included)."""
-    cards = suit_mask(suit, with_jack=with_jack)
+def _jacks_strength(held: int, *, grand: bool) -> float:
+    """Return what the Jacks held (a mask of Jacks) add to the strength of a Grand or suit game."""
+    bonus = _GRAND_JACK if grand else _JACK_BONUS
+    score = sum((bonus[suit] for suit in Suit if held & Card(suit, Rank.JACK).bit), 0.0)
+    if grand:
+        jacks = held.bit_count()
+        if jacks < 2:
+            score -= 1.5
+        score += _MANY_JACKS.get(jacks, 0.0)
+    return score
+
+
+def _holdings(cards: int) -> list[int]:
+    """Return every subset of the cards, as masks (the empty one included)."""
     found = [0]
     held = cards
     while held:
@@ -105,34 +116,42 @@ def _holdings(suit: Suit, *, with_jack: bool) -> list[int]:
     return found
 
 
-# Hand evaluation runs for every sampled world, so each suit's part is looked up by the cards
-# held in it (a mask of that suit's cards) instead of being worked out again.
+_PLAIN: Final = tuple(suit_mask(suit) for suit in Suit)
+_WHOLE: Final = tuple(suit_mask(suit, with_jack=True) for suit in Suit)
+
+# Hand evaluation runs for every sampled world, so the Jacks' part and each suit's part are
+# looked up by the cards held in them instead of being worked out again.
+_JACKS_STRENGTH: Final = {
+    grand: {held: _jacks_strength(held, grand=grand) for held in _holdings(JACKS_MASK)}
+    for grand in (False, True)
+}
 _SIDE_STRENGTH: Final = {
     grand: {
         held: _side_suit_strength(held, suit, grand=grand)
         for suit in Suit
-        for held in _holdings(suit, with_jack=False)
+        for held in _holdings(_PLAIN[suit])
     }
     for grand in (False, True)
 }
-_CAUGHT: Final = {
-    held: _caught_in_suit(held) for suit in Suit for held in _holdings(suit, with_jack=True)
-}
+_CAUGHT: Final = {held: _caught_in_suit(held) for whole in _WHOLE for held in _holdings(whole)}
 
 
-class _SuitBits(NamedTuple):
-    """A suit with the masks of its plain cards, of all its cards (Jack included), of its Jack."""
+class _Trumps(NamedTuple):
+    """The cards of a suit game's trump suit: all trumps, the trump Ace, the other suits."""
 
-    suit: Suit
-    plain: int
-    whole: int
-    jack: int
+    mask: int
+    ace: int
+    sides: tuple[int, ...]
 
 
-_SUITS: Final = tuple(
-    _SuitBits(suit, suit_mask(suit), suit_mask(suit, with_jack=True), Card(suit, Rank.JACK).bit)
+_SUIT_GAME_TRUMPS: Final = {
+    GameType.for_suit(suit): _Trumps(
+        JACKS_MASK | _PLAIN[suit],
+        Card(suit, Rank.ACE).bit,
+        tuple(_PLAIN[other] for other in Suit if other is not suit),
+    )
     for suit in Suit
-)
+}
 
 
 def game_strength(cards: CardSet, game: GameType, *, forehand: bool = False) -> float:
@@ -143,38 +162,26 @@ def game_strength(cards: CardSet, game: GameType, *, forehand: bool = False) -> 
     mask = cards.mask
     if game is GameType.GRAND:
         side = _SIDE_STRENGTH[True]
-        score = 0.0
-        for suit, _, _, jack in _SUITS:
-            if mask & jack:
-                score += _GRAND_JACK[suit]
-        jacks = (mask & JACKS_MASK).bit_count()
-        if jacks < 2:
-            score -= 1.5
-        score += _MANY_JACKS.get(jacks, 0.0)
-        for _, plain, _, _ in _SUITS:
+        score = _JACKS_STRENGTH[True][mask & JACKS_MASK]
+        for plain in _PLAIN:
             score += side[mask & plain]
         return score + (0.5 if forehand else 0.0)
-    trump_suit = game.suit
-    if trump_suit is None:
+    trumps = _SUIT_GAME_TRUMPS.get(game)
+    if trumps is None:
         raise ValueError("a suit game or Grand")
     side = _SIDE_STRENGTH[False]
-    trumps = mask & (JACKS_MASK | suit_mask(trump_suit))
-    count = trumps.bit_count()
-    score = float(count)
-    for suit, _, _, jack in _SUITS:
-        if mask & jack:
-            score += _JACK_BONUS[suit]
-    if mask & Card(trump_suit, Rank.ACE).bit:
+    count = (mask & trumps.mask).bit_count()
+    score = count + _JACKS_STRENGTH[False][mask & JACKS_MASK]
+    if mask & trumps.ace:
         score += 0.5
     if count < 5:
         score -= 1.5 * (5 - count)
-    for suit, plain, _, _ in _SUITS:
-        if suit is trump_suit:
-            continue
-        if not mask & plain:
-            score += 0.5 if count >= 5 else 0.0
-        else:
-            score += side[mask & plain]
+    for plain in trumps.sides:
+        held = mask & plain
+        if held:
+            score += side[held]
+        elif count >= 5:
+            score += 0.5
     return score + (0.25 if forehand else 0.0)
 
 
@@ -186,7 +193,7 @@ def null_risk(cards: CardSet) -> tuple[int, int]:
     """
     caught = 0
     suits = 0
-    for _, _, whole, _ in _SUITS:
+    for whole in _WHOLE:
         bad = _CAUGHT[cards.mask & whole]
         if bad:
             caught += bad
