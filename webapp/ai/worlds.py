@@ -193,13 +193,17 @@ def _bids(view: SeatView) -> dict[int, int]:
     return said
 
 
-def _weight(view: SeatView, world: World, played: tuple[int, int, int]) -> float:
-    """Return how well a world fits the auction and the declared game (1.0: fully)."""
+def _weight(
+    view: SeatView, world: World, played: tuple[int, int, int], said: dict[int, int]
+) -> float:
+    """Return how well a world fits the auction and the declared game (1.0: fully).
+
+    ``played`` are the cards each seat played, ``said`` what it bid (see :func:`_bids`).
+    """
     weight = 1.0
     declarer = view.declarer
     game = view.game_type
     me = int(view.position)
-    said = _bids(view)
     for seat in range(3):
         if seat == me:
             continue
@@ -241,6 +245,7 @@ def sample_worlds(view: SeatView, count: int, rng: random.Random) -> list[World]
             played[seat] |= card.bit
     played_by = (played[0], played[1], played[2])
     order = _by_constraint(unknown)
+    said = _bids(view)
     candidates: list[tuple[float, World]] = []
     attempts = 0
     while len(candidates) < 3 * count and attempts < 60 * count:
@@ -249,7 +254,7 @@ def sample_worlds(view: SeatView, count: int, rng: random.Random) -> list[World]
         if holders is None:
             continue
         world = _world(unknown, holders)
-        weight = _weight(view, world, played_by)
+        weight = _weight(view, world, played_by, said)
         # Weighted sampling without replacement (Efraimidis–Spirakis keys).
         candidates.append((rng.random() ** (1.0 / weight), world))
     if not candidates:
