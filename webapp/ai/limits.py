@@ -137,8 +137,9 @@ _CAUGHT: Final = {held: _caught_in_suit(held) for whole in _WHOLE for held in _h
 
 
 class _Trumps(NamedTuple):
-    """The cards of a suit game's trump suit: all trumps, the trump Ace, the other suits."""
+    """A suit game's trump suit and its cards: all trumps, the trump Ace, the other suits."""
 
+    suit: Suit
     mask: int
     ace: int
     sides: tuple[int, ...]
@@ -146,6 +147,7 @@ class _Trumps(NamedTuple):
 
 _SUIT_GAME_TRUMPS: Final = {
     GameType.for_suit(suit): _Trumps(
+        suit,
         JACKS_MASK | _PLAIN[suit],
         Card(suit, Rank.ACE).bit,
         tuple(_PLAIN[other] for other in Suit if other is not suit),
@@ -159,16 +161,25 @@ def game_strength(cards: CardSet, game: GameType, *, forehand: bool = False) -> 
 
     Compare with `SKAT_THRESHOLD` and `HAND_THRESHOLD` (ten cards) of the game's family.
     """
-    mask = cards.mask
     if game is GameType.GRAND:
-        side = _SIDE_STRENGTH[True]
-        score = _JACKS_STRENGTH[True][mask & JACKS_MASK]
-        for plain in _PLAIN:
-            score += side[mask & plain]
-        return score + (0.5 if forehand else 0.0)
+        return _grand_strength(cards.mask) + (0.5 if forehand else 0.0)
     trumps = _SUIT_GAME_TRUMPS.get(game)
     if trumps is None:
         raise ValueError("a suit game or Grand")
+    return _suit_game_strength(cards.mask, trumps) + (0.25 if forehand else 0.0)
+
+
+def _grand_strength(mask: int) -> float:
+    """Return the strength of the cards for a Grand (see `game_strength`)."""
+    side = _SIDE_STRENGTH[True]
+    score = _JACKS_STRENGTH[True][mask & JACKS_MASK]
+    for plain in _PLAIN:
+        score += side[mask & plain]
+    return score
+
+
+def _suit_game_strength(mask: int, trumps: _Trumps) -> float:
+    """Return the strength of the cards for a suit game with these trumps (see `game_strength`)."""
     side = _SIDE_STRENGTH[False]
     count = (mask & trumps.mask).bit_count()
     score = count + _JACKS_STRENGTH[False][mask & JACKS_MASK]
@@ -182,7 +193,7 @@ def game_strength(cards: CardSet, game: GameType, *, forehand: bool = False) -> 
             score += side[held]
         elif count >= 5:
             score += 0.5
-    return score + (0.25 if forehand else 0.0)
+    return score
 
 
 def null_risk(cards: CardSet) -> tuple[int, int]:
@@ -215,16 +226,17 @@ def _value(game: GameType, count: int, *, hand: bool) -> int:
 
 def enough_suit(cards: CardSet, suit: Suit) -> bool:
     """Return whether a suit is long enough to be trump: three cards, or two with five trumps."""
-    length = (cards.mask & suit_mask(suit)).bit_count()
+    length = (cards.mask & _PLAIN[suit]).bit_count()
     trumps = length + (cards.mask & JACKS_MASK).bit_count()
     return length >= 3 or (length == 2 and trumps >= 5)
 
 
 _TRUMP_GAMES: Final = tuple(
-    (game, game.suit, SKAT_THRESHOLD[_family(game)], HAND_THRESHOLD[_family(game)])
+    (game, _SUIT_GAME_TRUMPS.get(game), SKAT_THRESHOLD[family], HAND_THRESHOLD[family])
     for game in (*SUIT_GAMES, GameType.GRAND)
+    for family in (_family(game),)
 )
-"""Each suit game and Grand: its trump suit (None) and the strengths a skat and a hand game need."""
+"""Each suit game and Grand: its trumps (None: Grand), the strengths a skat and a hand game need."""
 
 
 def bid_limits(cards: CardSet) -> tuple[BidLimit, ...]:
@@ -236,10 +248,13 @@ def bid_limits(cards: CardSet) -> tuple[BidLimit, ...]:
     An empty result means that no game is sensible: pass.
     """
     scored: list[tuple[float, BidLimit]] = []
-    for game, suit, skat_threshold, hand_threshold in _TRUMP_GAMES:
-        if suit is not None and not enough_suit(cards, suit):
+    for game, trumps, skat_threshold, hand_threshold in _TRUMP_GAMES:
+        if trumps is None:
+            strength = _grand_strength(cards.mask)
+        elif enough_suit(cards, trumps.suit):
+            strength = _suit_game_strength(cards.mask, trumps)
+        else:
             continue
-        strength = game_strength(cards, game)
         hand = strength >= hand_threshold
         if strength >= skat_threshold:
             count = matadors(cards, game)
