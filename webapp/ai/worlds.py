@@ -10,6 +10,7 @@ probably holds some values; the declarer's game must reach the bid).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Final
@@ -122,10 +123,12 @@ def _assign(unknown: Unknowns, order: list[list[int]], rng: random.Random) -> li
         cards = group[:]
         rng.shuffle(cards)
         for bit in cards:
-            takers = _HOLDERS if bit & anywhere else [h for h in _HOLDERS if not barred[h] & bit]
-            total = 0
-            for h in takers:
-                total += room[h]
+            if bit & anywhere:
+                takers: Sequence[int] = _HOLDERS
+                total = room[0] + room[1] + room[2] + room[3]
+            else:
+                takers = [h for h in _HOLDERS if not barred[h] & bit]
+                total = sum(room[h] for h in takers)
             if not total:
                 return None
             pick = rng.randrange(total)
