@@ -13,9 +13,9 @@ the threshold of a skat game (the skat usually adds a little); a hand game needs
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
-from webapp.engine.cards import JACKS_MASK, Card, CardSet, Rank, Suit, suit_mask
+from webapp.engine.cards import JACKS_MASK, Card, CardSet, Rank, Suit, mask_cards, suit_mask
 from webapp.engine.rules import BASE_VALUES, GameType, null_value
 from webapp.engine.score import matadors
 
@@ -66,9 +66,8 @@ def _family(game: GameType) -> str:
     return "grand" if game is GameType.GRAND else "suit"
 
 
-def _side_suit_strength(mask: int, suit: Suit, *, grand: bool) -> float:
-    """Return the strength of the cards of one plain suit (Jacks apart)."""
-    held = mask & suit_mask(suit)
+def _side_suit_strength(held: int, suit: Suit, *, grand: bool) -> float:
+    """Return the strength of the cards held in one plain suit (Jacks apart)."""
     count = held.bit_count()
     if not count:
         return 0.0
@@ -89,45 +88,112 @@ def _side_suit_strength(mask: int, suit: Suit, *, grand: bool) -> float:
     return score
 
 
+def _caught_in_suit(held: int) -> int:
+    """Return how many of the cards held in one suit (its Jack included) a Null can lose."""
+    ranks = sorted(card.rank for card in mask_cards(held))
+    return sum(1 for position, rank in enumerate(ranks) if rank > 2 * position)
+
+
+def _jacks_strength(held: int, *, grand: bool) -> float:
+    """Return what the Jacks held (a mask of Jacks) add to the strength of a Grand or suit game."""
+    bonus = _GRAND_JACK if grand else _JACK_BONUS
+    score = sum((bonus[suit] for suit in Suit if held & Card(suit, Rank.JACK).bit), 0.0)
+    if grand:
+        jacks = held.bit_count()
+        if jacks < 2:
+            score -= 1.5
+        score += _MANY_JACKS.get(jacks, 0.0)
+    return score
+
+
+def _holdings(cards: int) -> list[int]:
+    """Return every subset of the cards, as masks (the empty one included)."""
+    found = [0]
+    held = cards
+    while held:
+        found.append(held)
+        held = (held - 1) & cards
+    return found
+
+
+_PLAIN: Final = tuple(suit_mask(suit) for suit in Suit)
+_WHOLE: Final = tuple(suit_mask(suit, with_jack=True) for suit in Suit)
+
+# Hand evaluation runs for every sampled world, so the Jacks' part and each suit's part are
+# looked up by the cards held in them instead of being worked out again.
+_JACKS_STRENGTH: Final = {
+    grand: {held: _jacks_strength(held, grand=grand) for held in _holdings(JACKS_MASK)}
+    for grand in (False, True)
+}
+_SIDE_STRENGTH: Final = {
+    grand: {
+        held: _side_suit_strength(held, suit, grand=grand)
+        for suit in Suit
+        for held in _holdings(_PLAIN[suit])
+    }
+    for grand in (False, True)
+}
+_CAUGHT: Final = {held: _caught_in_suit(held) for whole in _WHOLE for held in _holdings(whole)}
+
+
+class _Trumps(NamedTuple):
+    """A suit game's trump suit and its cards: all trumps, the trump Ace, the other suits."""
+
+    suit: Suit
+    mask: int
+    ace: int
+    sides: tuple[int, ...]
+
+
+_SUIT_GAME_TRUMPS: Final = {
+    GameType.for_suit(suit): _Trumps(
+        suit,
+        JACKS_MASK | _PLAIN[suit],
+        Card(suit, Rank.ACE).bit,
+        tuple(_PLAIN[other] for other in Suit if other is not suit),
+    )
+    for suit in Suit
+}
+
+
 def game_strength(cards: CardSet, game: GameType, *, forehand: bool = False) -> float:
     """Return the rule-of-thumb strength of the cards for a suit game or Grand.
 
     Compare with `SKAT_THRESHOLD` and `HAND_THRESHOLD` (ten cards) of the game's family.
     """
-    mask = cards.mask
     if game is GameType.GRAND:
-        score = 0.0
-        for suit in Suit:
-            if mask & Card(suit, Rank.JACK).bit:
-                score += _GRAND_JACK[suit]
-        jacks = (mask & JACKS_MASK).bit_count()
-        if jacks < 2:
-            score -= 1.5
-        score += _MANY_JACKS.get(jacks, 0.0)
-        for suit in Suit:
-            score += _side_suit_strength(mask, suit, grand=True)
-        return score + (0.5 if forehand else 0.0)
-    trump_suit = game.suit
-    if trump_suit is None:
+        return _grand_strength(cards.mask) + (0.5 if forehand else 0.0)
+    trumps = _SUIT_GAME_TRUMPS.get(game)
+    if trumps is None:
         raise ValueError("a suit game or Grand")
-    trumps = mask & (JACKS_MASK | suit_mask(trump_suit))
-    count = trumps.bit_count()
-    score = float(count)
-    for suit in Suit:
-        if mask & Card(suit, Rank.JACK).bit:
-            score += _JACK_BONUS[suit]
-    if mask & Card(trump_suit, Rank.ACE).bit:
+    return _suit_game_strength(cards.mask, trumps) + (0.25 if forehand else 0.0)
+
+
+def _grand_strength(mask: int) -> float:
+    """Return the strength of the cards for a Grand (see `game_strength`)."""
+    side = _SIDE_STRENGTH[True]
+    score = _JACKS_STRENGTH[True][mask & JACKS_MASK]
+    for plain in _PLAIN:
+        score += side[mask & plain]
+    return score
+
+
+def _suit_game_strength(mask: int, trumps: _Trumps) -> float:
+    """Return the strength of the cards for a suit game with these trumps (see `game_strength`)."""
+    side = _SIDE_STRENGTH[False]
+    count = (mask & trumps.mask).bit_count()
+    score = count + _JACKS_STRENGTH[False][mask & JACKS_MASK]
+    if mask & trumps.ace:
         score += 0.5
     if count < 5:
         score -= 1.5 * (5 - count)
-    for suit in Suit:
-        if suit is trump_suit:
-            continue
-        if not mask & suit_mask(suit):
-            score += 0.5 if count >= 5 else 0.0
-        else:
-            score += _side_suit_strength(mask, suit, grand=False)
-    return score + (0.25 if forehand else 0.0)
+    for plain in trumps.sides:
+        held = mask & plain
+        if held:
+            score += side[held]
+        elif count >= 5:
+            score += 0.5
+    return score
 
 
 def null_risk(cards: CardSet) -> tuple[int, int]:
@@ -138,9 +204,8 @@ def null_risk(cards: CardSet) -> tuple[int, int]:
     """
     caught = 0
     suits = 0
-    for suit in Suit:
-        ranks = sorted(rank for rank in Rank if cards.mask & Card(suit, rank).bit)
-        bad = sum(1 for position, rank in enumerate(ranks) if rank > 2 * position)
+    for whole in _WHOLE:
+        bad = _CAUGHT[cards.mask & whole]
         if bad:
             caught += bad
             suits += 1
@@ -151,15 +216,27 @@ def game_value(cards: CardSet, game: GameType, *, hand: bool, ouvert: bool = Fal
     """Return the value of the game with the matadors of ``cards`` and a simple win."""
     if game is GameType.NULL:
         return null_value(hand=hand, ouvert=ouvert)
-    count = abs(matadors(cards, game))
-    return BASE_VALUES[game] * (count + 1 + (1 if hand else 0))
+    return _value(game, matadors(cards, game), hand=hand)
+
+
+def _value(game: GameType, count: int, *, hand: bool) -> int:
+    """Return the value of a suit game or Grand with ``count`` matadors and a simple win."""
+    return BASE_VALUES[game] * (abs(count) + 1 + (1 if hand else 0))
 
 
 def enough_suit(cards: CardSet, suit: Suit) -> bool:
     """Return whether a suit is long enough to be trump: three cards, or two with five trumps."""
-    length = (cards.mask & suit_mask(suit)).bit_count()
+    length = (cards.mask & _PLAIN[suit]).bit_count()
     trumps = length + (cards.mask & JACKS_MASK).bit_count()
     return length >= 3 or (length == 2 and trumps >= 5)
+
+
+_TRUMP_GAMES: Final = tuple(
+    (game, _SUIT_GAME_TRUMPS.get(game), SKAT_THRESHOLD[family], HAND_THRESHOLD[family])
+    for game in (*SUIT_GAMES, GameType.GRAND)
+    for family in (_family(game),)
+)
+"""Each suit game and Grand: its trumps (None: Grand), the strengths a skat and a hand game need."""
 
 
 def bid_limits(cards: CardSet) -> tuple[BidLimit, ...]:
@@ -171,15 +248,18 @@ def bid_limits(cards: CardSet) -> tuple[BidLimit, ...]:
     An empty result means that no game is sensible: pass.
     """
     scored: list[tuple[float, BidLimit]] = []
-    for game in (*SUIT_GAMES, GameType.GRAND):
-        family = _family(game)
-        if game.suit is not None and not enough_suit(cards, game.suit):
+    for game, trumps, skat_threshold, hand_threshold in _TRUMP_GAMES:
+        if trumps is None:
+            strength = _grand_strength(cards.mask)
+        elif enough_suit(cards, trumps.suit):
+            strength = _suit_game_strength(cards.mask, trumps)
+        else:
             continue
-        strength = game_strength(cards, game)
-        hand = strength >= HAND_THRESHOLD[family]
-        if strength >= SKAT_THRESHOLD[family]:
-            limit = BidLimit(game, matadors(cards, game), game_value(cards, game, hand=hand), hand)
-            scored.append((strength - SKAT_THRESHOLD[family], limit))
+        hand = strength >= hand_threshold
+        if strength >= skat_threshold:
+            count = matadors(cards, game)
+            limit = BidLimit(game, count, _value(game, count, hand=hand), hand)
+            scored.append((strength - skat_threshold, limit))
     caught, suits = null_risk(cards)
     if caught == 0:
         scored.append((1.0, BidLimit(GameType.NULL, 0, null_value(hand=True, ouvert=False), True)))

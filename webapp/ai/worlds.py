@@ -10,6 +10,7 @@ probably holds some values; the declarer's game must reach the bid).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Final
@@ -26,6 +27,7 @@ __all__ = ["Unknowns", "World", "unknowns", "sample_worlds", "all_worlds", "worl
 
 _SKAT: Final = 3
 """Holder number of the skat (0..2 are the seats)."""
+_HOLDERS: Final = (0, 1, 2, _SKAT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,19 +118,24 @@ def _assign(unknown: Unknowns, order: list[list[int]], rng: random.Random) -> li
     holders = [0, 0, 0, 0]
     room = list(unknown.needs)
     barred = unknown.barred
+    anywhere = ~(barred[0] | barred[1] | barred[2] | barred[3])  # cards any holder may take
     for group in order:
         cards = group[:]
         rng.shuffle(cards)
         for bit in cards:
-            total = sum(room[h] for h in range(4) if not barred[h] & bit)
+            if bit & anywhere:
+                takers: Sequence[int] = _HOLDERS
+                total = room[0] + room[1] + room[2] + room[3]
+            else:
+                takers = [h for h in _HOLDERS if not barred[h] & bit]
+                total = sum(room[h] for h in takers)
             if not total:
                 return None
             pick = rng.randrange(total)
-            for h in range(4):
-                if not barred[h] & bit:
-                    pick -= room[h]
-                    if pick < 0:
-                        break
+            for h in takers:
+                pick -= room[h]
+                if pick < 0:
+                    break
             holders[h] |= bit
             room[h] -= 1
     return holders
@@ -189,13 +196,17 @@ def _bids(view: SeatView) -> dict[int, int]:
     return said
 
 
-def _weight(view: SeatView, world: World, played: tuple[int, int, int]) -> float:
-    """Return how well a world fits the auction and the declared game (1.0: fully)."""
+def _weight(
+    view: SeatView, world: World, played: tuple[int, int, int], said: dict[int, int]
+) -> float:
+    """Return how well a world fits the auction and the declared game (1.0: fully).
+
+    ``played`` are the cards each seat played, ``said`` what it bid (see :func:`_bids`).
+    """
     weight = 1.0
     declarer = view.declarer
     game = view.game_type
     me = int(view.position)
-    said = _bids(view)
     for seat in range(3):
         if seat == me:
             continue
@@ -237,6 +248,7 @@ def sample_worlds(view: SeatView, count: int, rng: random.Random) -> list[World]
             played[seat] |= card.bit
     played_by = (played[0], played[1], played[2])
     order = _by_constraint(unknown)
+    said = _bids(view)
     candidates: list[tuple[float, World]] = []
     attempts = 0
     while len(candidates) < 3 * count and attempts < 60 * count:
@@ -245,7 +257,7 @@ def sample_worlds(view: SeatView, count: int, rng: random.Random) -> list[World]
         if holders is None:
             continue
         world = _world(unknown, holders)
-        weight = _weight(view, world, played_by)
+        weight = _weight(view, world, played_by, said)
         # Weighted sampling without replacement (Efraimidis–Spirakis keys).
         candidates.append((rng.random() ** (1.0 / weight), world))
     if not candidates:
