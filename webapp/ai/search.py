@@ -134,11 +134,12 @@ def _level_question(card: int, won: bool) -> Question:
     return (card, THRESHOLDS[2] if won else THRESHOLDS[0])
 
 
-def _level(won: bool, schneider_question: bool) -> int:
-    """Return the outcome level: lost Schneider, lost, won, won Schneider."""
+def _level(won: bool, reached: bool) -> int:
+    """Return the outcome level (lost Schneider, lost, won, won Schneider) from the win and the
+    answer to `_level_question`."""
     if won:
-        return 3 if schneider_question else 2
-    return 1 if schneider_question else 0
+        return 3 if reached else 2
+    return 1 if reached else 0
 
 
 _UTILITY: Final = (0, 1, 4, 5)
