@@ -130,6 +130,19 @@ def test_random_games_are_consistent_and_replay(seed: int, which: int) -> None:
     assert GameState.replay(final.deal, final.actions, final.options) == final
 
 
+@FAST
+@given(seed=st.integers(0, 2**32), which=st.integers(0, len(OPTION_SETS) - 1))
+def test_history_names_who_took_each_action_however_the_state_was_built(seed: int, which: int) -> None:
+    states = random_game(seed, OPTION_SETS[which])
+    assert states[0].history() == ()
+    for before, after in zip(states, states[1:]):
+        assert before.to_act is not None
+        assert after.history() == (*before.history(), (before.to_act, after.actions[-1]))
+    final = states[-1]
+    assert GameState.parse(str(final)).history() == final.history()
+    assert final.undo().history() == final.history()[:-1]
+
+
 def test_thousands_of_random_games() -> None:
     for seed in range(1000, 2500):
         check_finished_hand(random_game(seed, OPTION_SETS[seed % len(OPTION_SETS)])[-1])

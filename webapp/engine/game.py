@@ -253,6 +253,7 @@ class GameState:
         "_counts",
         "_cold",
         "_settlement",
+        "_history",
     )
 
     _deal: Deal
@@ -268,6 +269,7 @@ class GameState:
     _counts: tuple[int, int, int]
     _cold: _Setup
     _settlement: Settlement | RamschSettlement | None
+    _history: tuple[tuple[Position, Action], ...]
 
     # ----------------------------------------------------------------- construction
 
@@ -286,6 +288,7 @@ class GameState:
         state._counts = (0, 0, 0)
         state._cold = _Setup(deal.masks[3])
         state._settlement = None
+        state._history = ()
         if options.ramsch:
             state._start_ramsch()
         else:
@@ -302,9 +305,14 @@ class GameState:
     ) -> GameState:
         """Return the state after applying ``actions`` in order (raises on an illegal one)."""
         state = cls.new(deal, options)._clone()
+        entries = []
         for action in actions:
-            state._step(action)
+            actor = state._to_act
+            state._step(action)  # raises if the hand is over (no one to act)
+            assert actor is not None
+            entries.append((actor, action))
         state._actions = tuple(actions)
+        state._history = tuple(entries)
         return state
 
     @classmethod
@@ -351,6 +359,7 @@ class GameState:
         new._counts = self._counts
         new._cold = self._cold
         new._settlement = None
+        new._history = self._history
         return new
 
     def _setup(self) -> _Setup:
@@ -574,6 +583,9 @@ class GameState:
         else:
             new._step(action)
         new._actions = (*self._actions, action)
+        actor = self._to_act
+        assert actor is not None  # else the action was refused above
+        new._history = (*self._history, (actor, action))
         return new
 
     def undo(self) -> GameState:
@@ -858,15 +870,12 @@ class GameState:
     # ----------------------------------------------------------------- what a seat knows
 
     def history(self) -> tuple[tuple[Position, Action], ...]:
-        """Return every action so far with the position that took it."""
-        state = GameState.new(self._deal, self._options)._clone()
-        entries = []
-        for action in self._actions:
-            actor = state._to_act
-            assert actor is not None
-            entries.append((actor, action))
-            state._step(action)
-        return tuple(entries)
+        """Return every action so far with the position that took it.
+
+        Recorded as the actions are applied (or replayed), so that a seat's view, which
+        lists them, does not replay the hand once more.
+        """
+        return self._history
 
     def view(self, position: Position) -> SeatView:
         """Return exactly what ``position`` may know now."""
