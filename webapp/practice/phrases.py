@@ -6,7 +6,7 @@ locale's format (`webapp.i18n.number`, `webapp.i18n.signed`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from babel.numbers import format_percent
 from flask_babel import LazyString, get_locale
@@ -98,6 +98,19 @@ def seat_name(position: Position, learner: Position) -> str:
     return _("%(position)s (computer)", position=where)
 
 
+def seat_names(learner: Position) -> tuple[str, str, str]:
+    """Name the three seats for the learner, by position.
+
+    A page names the seats dozens of times (the auction, the tricks, the headings), so it
+    names each once.
+    """
+    return (
+        seat_name(Position.FOREHAND, learner),
+        seat_name(Position.MIDDLEHAND, learner),
+        seat_name(Position.REARHAND, learner),
+    )
+
+
 def matadors(count: int) -> str:
     """Say "with 2" or "without 1"."""
     if count >= 0:
@@ -169,13 +182,17 @@ def token(action: Action) -> str:
     return engine_token(action)
 
 
-def auction_line(position: Position, said: Action, learner: Position) -> str:
-    """Say one call of the auction: "middlehand (computer): 18"."""
-    seat = seat_name(position, learner)
-    if isinstance(said, Bid):
-        return _("%(seat)s: %(value)s", seat=seat, value=number(said.value))
-    word = context_word("yes" if isinstance(said, Hold) else "pass")
-    return _("%(seat)s: %(value)s", seat=seat, value=word)
+def auction_lines(auction: Iterable[tuple[Position, Action]], seats: Sequence[str]) -> list[str]:
+    """Say each call of the auction: "middlehand (computer): 18"; ``seats`` are `seat_names`."""
+    yes, no = context_word("yes"), context_word("pass")
+    return [
+        _(
+            "%(seat)s: %(value)s",
+            seat=seats[position],
+            value=number(said.value) if isinstance(said, Bid) else yes if isinstance(said, Hold) else no,
+        )
+        for position, said in auction
+    ]
 
 
 def bidding_prompt(view: SeatView) -> str:
