@@ -355,6 +355,33 @@ def test_a_reload_shows_the_same_position(app: Flask, client: FlaskClient) -> No
     assert tokens.sub("", first) == tokens.sub("", second)
 
 
+def test_showing_a_hand_replays_it_once_and_asks_no_computer_player(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page is a GET of a stored hand: one replay of its notation, and no search."""
+    from webapp.practice import players
+
+    playing, _, _ = _to_play(app, client)
+    finished = drive.start(client, seed=5, seat=Position.FOREHAND)
+    drive.play_out(app, client, finished, drive.declarer_choice)
+    steps: list[object] = []
+    real_step = GameState._step
+
+    def counting_step(state: GameState, action: object) -> None:
+        steps.append(action)
+        real_step(state, action)  # type: ignore[arg-type]
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a page asked a computer player")
+
+    monkeypatch.setattr(GameState, "_step", counting_step)
+    monkeypatch.setattr(players, "choose", no_search)
+    monkeypatch.setattr(players, "hint", no_search)
+    for hand_id in (playing, finished):
+        state, _, _ = drive.stored(app, hand_id)
+        steps.clear()
+        assert client.get(f"/en/play/{hand_id}").status_code == 200
+        assert len(steps) == len(state.actions)
+
+
 def test_a_stored_hand_that_no_longer_reads_is_not_found_rather_than_an_error(app: Flask, client: FlaskClient) -> None:
     from webapp.storage import practice as storage
 
