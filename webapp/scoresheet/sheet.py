@@ -465,6 +465,7 @@ def _settle_game(game: Game, *, players: int, bock: bool) -> Settlement:
         re=game.re,
         bock=bock,
         players=players,
+        worked=False,  # a list shows the scores, not how they were worked out
     )
 
 
@@ -476,7 +477,7 @@ def _settle_ramsch(ramsch: Ramsch, *, bock: bool) -> RamschSettlement:
         jungfrau={seats.index(seat) for seat in ramsch.jungfrau if seat in seats},
         durchmarsch=None if ramsch.durchmarsch is None else seats.index(ramsch.durchmarsch),
     )
-    return settle_ramsch(points, tricks, pushes=ramsch.pushes, bock=bock)
+    return settle_ramsch(points, tricks, pushes=ramsch.pushes, bock=bock, worked=False)
 
 
 def _score(
