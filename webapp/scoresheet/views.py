@@ -158,6 +158,8 @@ def _rows(loaded: Loaded, phrases: words.Phrases) -> list[dict[str, Any]]:
     names = loaded.names
     hands_url = url_for(".add_hand", token=loaded.stored.token)  # a hand's page is hands_url/<number>
     seeger = loaded.rules.seeger_fabian
+    signed = phrases.signed
+    triggers = {trigger: str(words.TRIGGER_SHORT[trigger]) for trigger in BockTrigger}  # each looked up once
     rows = []
     for row in loaded.sheet.rows:
         issues = [words.issue_text(issue, loaded.rules) for issue in row.issues]
@@ -165,18 +167,20 @@ def _rows(loaded: Loaded, phrases: words.Phrases) -> list[dict[str, Any]]:
             issues.append(words.issue_text(row.invalid, loaded.rules))
         standing = row.seeger_fabian_totals if seeger else row.totals
         delta = row.seeger_fabian if seeger else row.scores
+        slot = row.slot
+        out = slot.sitting_out
         rows.append({
             "row": row,
-            "dealer": names[row.slot.dealer],
+            "dealer": names[slot.dealer],
             "declarer": names[row.entry.declarer] if isinstance(row.entry, Game) else "",
             "reading": phrases.reading(row, names),
-            "cells": [(phrases.signed(total), phrases.signed(change) if change else "", seat == row.slot.sitting_out)
+            "cells": [(signed(total), signed(change) if change else "", seat == out)
                       for seat, (total, change) in enumerate(zip(standing, delta))],
-            "triggers": [str(words.TRIGGER_SHORT[trigger]) for trigger in row.triggers]
+            "triggers": [triggers[trigger] for trigger in row.triggers]
             + ([str(words.TWO_ROUNDS_SHORT)] if row.two_rounds else []),
             "issues": issues,
-            "change": phrases.text["change"] % {"number": row.slot.number},
-            "edit": f"{hands_url}/{row.slot.number}",
+            "change": phrases.text["change"] % {"number": slot.number},
+            "edit": f"{hands_url}/{slot.number}",
         })
     return rows
 
