@@ -698,6 +698,8 @@ ENTRY_FIELDS: Final = ("kind", *GAME_FIELDS, *RAMSCH_FIELDS)
 _TRUE: Final = frozenset({"1", "on", "true", "yes"})
 _FALSE: Final = frozenset({"", "0", "off", "false", "no"})
 _GAMES: Final = {game.value: game for game in GameType if game is not GameType.RAMSCH}
+_NULL_RESULTS: Final = {"won": Tricks.NONE, "lost": Tricks.SOME}
+_TRICKS: Final = {tricks.value: tricks for tricks in Tricks}
 
 
 def seat_fields(players: int) -> tuple[str, ...]:
@@ -765,12 +767,12 @@ def _game_from_fields(fields: Mapping[str, str], players: int) -> Game:
     count = _number(fields, "matadors")
     matadors = None if count is None else (-count if _flag(fields, "without") else count)
     if game_type is GameType.NULL:
-        result = _choice(fields, "null_result", {"won": Tricks.NONE, "lost": Tricks.SOME})
+        result = _choice(fields, "null_result", _NULL_RESULTS)
         if result is None:
             raise EntryError(Issue("null_result", InputReason.MISSING))
         tricks, points = result, None
     else:
-        tricks = _choice(fields, "tricks", {t.value: t for t in Tricks}) or Tricks.SOME
+        tricks = _choice(fields, "tricks", _TRICKS) or Tricks.SOME
         points = _number(fields, "points")
         if points is None:
             raise EntryError(Issue("points", InputReason.MISSING))
