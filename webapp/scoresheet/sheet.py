@@ -521,7 +521,7 @@ def _triggers(settlement: Settlement | RamschSettlement | None, slot: Slot,
 
     A hand in a Ramsch round starts no Bock round (nor does its Grand Hand).
     """
-    if slot.round is RoundKind.RAMSCH or not isinstance(settlement, Settlement):
+    if not rules.bock or slot.round is RoundKind.RAMSCH or not isinstance(settlement, Settlement):
         return []
     fired = bock_triggers(settlement) & rules.bock
     if rules.bock_schneider_outside_bock and slot.bock:
@@ -578,9 +578,8 @@ def build(players: int, rules: HouseRules, entries: Iterable[Entry]) -> Sheet:
             queue.append(Round(RoundKind.BOCK, players))
             if rules.ramsch_after_bock:
                 queue.append(Round(RoundKind.RAMSCH, players))
-        for seat in range(players):
-            totals[seat] += scores[seat]
-            seeger_totals[seat] += seeger[seat]
+        totals = [total + score for total, score in zip(totals, scores)]
+        seeger_totals = [total + score for total, score in zip(seeger_totals, seeger)]
         if isinstance(entry, Game) and isinstance(settlement, Settlement) and 0 <= entry.declarer < players:
             (won if settlement.won else lost)[entry.declarer] += 1
         rows.append(
