@@ -12,6 +12,7 @@ from datetime import date
 from typing import Any
 
 from flask import Response, abort, flash, get_flashed_messages, redirect, request, url_for
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import web
@@ -121,19 +122,55 @@ def _entry_form(loaded: Loaded, slot: Slot, *, values: dict[str, str] | None = N
     focus = issue.field if issue else ("declarer" if values["kind"] == "game" else first_points)
     if focus == "ramsch":
         focus = first_points
+    form = Form(values)
+    error = words.issue_text(issue, loaded.rules) if issue else ""
     return {
         "slot": slot,
         "kinds": kinds,
         "kind_labels": _kind_labels(slot),
         "shown": _shown_fields(slot, loaded.rules),
-        "form": Form(values),
+        "form": form,
         "issue": issue,
-        "error": words.issue_text(issue, loaded.rules) if issue else "",
+        "error": error,
         "focus": focus,
+        "marks": Marks(form, issue, error, focus),
         "number": number,
         "action": url_for(".edit_hand", token=loaded.stored.token, number=number) if number
         else url_for(".add_hand", token=loaded.stored.token),
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What the entry form writes into a field's tag and after it: checked, invalid, autofocus, the error.
+
+    The template's ``error_for``, ``state`` and ``checked``, in Python: the form asks for them
+    dozens of times.
+    """
+
+    form: Form
+    issue: Issue | None
+    error: str
+    focus: str
+
+    def error_for(self, name: str) -> Markup:
+        """Return the error shown after field ``name``, if the problem is there."""
+        if self.issue is None or self.issue.field != name:
+            return Markup("")
+        return Markup('<p class="field__error" id="error-%s">%s</p>') % (name, self.error)
+
+    def state(self, name: str, first: bool = True) -> Markup:
+        """Return the attributes of field ``name``: invalid (pointing at its error) and autofocus."""
+        text = Markup("")
+        if self.issue is not None and self.issue.field == name:
+            text = Markup(' aria-invalid="true" aria-describedby="error-%s"') % name
+        if first and self.focus == name:
+            text += Markup(" autofocus")
+        return text
+
+    def checked(self, name: str, value: str) -> Markup:
+        """Return `` checked`` if field ``name`` was sent with ``value``."""
+        return Markup(" checked") if self.form.get(name) == value else Markup("")
 
 
 def _kind_labels(slot: Slot) -> dict[str, str]:
