@@ -232,13 +232,9 @@ def _undo_label(change: store.Change | None) -> str:
     return gettext("Undo: deleting hand %(number)s", number=change.number)
 
 
-def _context(loaded: Loaded, **extra: Any) -> dict[str, Any]:
-    sheet = loaded.sheet
-    phrases = words.Phrases(web.current_deck())
-    standings = [tuple(0 for _ in loaded.names)] + [
-        row.seeger_fabian_totals if loaded.rules.seeger_fabian else row.totals for row in sheet.rows
-    ]
-    context: dict[str, Any] = {
+def _form_context(loaded: Loaded, phrases: words.Phrases) -> dict[str, Any]:
+    """Return what every page of a list shows around the entry form (the hand form shows only this)."""
+    return {
         "htmx": web.is_htmx(),
         "editable": True,
         "saved": False,
@@ -246,17 +242,29 @@ def _context(loaded: Loaded, **extra: Any) -> dict[str, Any]:
         "title": loaded.stored.title or gettext("List of %(players)s", players=", ".join(loaded.names)),
         "names": loaded.names,
         "rules": loaded.rules,
-        "rule_lines": rule_lines(loaded.rules),
-        "sheet": sheet,
-        "rows": _rows(loaded, phrases),
         "revision": loaded.stored.revision,
-        "upcoming": words.upcoming(sheet.rounds),
-        "undo_label": _undo_label(loaded.stored.last_change),
-        "chart": chart(standings) if sheet.rows else None,
         "messages": get_flashed_messages(),
         "bid_values": BID_VALUES,
         "game_names": {game.value: phrases.games[game] for game in GAME_ORDER},
     }
+
+
+def _context(loaded: Loaded, **extra: Any) -> dict[str, Any]:
+    """Return what the sheet and its print view show: the form's context, the hands, totals and chart."""
+    sheet = loaded.sheet
+    phrases = words.Phrases(web.current_deck())
+    standings = [tuple(0 for _ in loaded.names)] + [
+        row.seeger_fabian_totals if loaded.rules.seeger_fabian else row.totals for row in sheet.rows
+    ]
+    context = _form_context(loaded, phrases)
+    context.update({
+        "rule_lines": rule_lines(loaded.rules),
+        "sheet": sheet,
+        "rows": _rows(loaded, phrases),
+        "upcoming": words.upcoming(sheet.rounds),
+        "undo_label": _undo_label(loaded.stored.last_change),
+        "chart": chart(standings) if sheet.rows else None,
+    })
     context.update(extra)
     return context
 
@@ -408,7 +416,9 @@ def edit_hand(token: str, number: int) -> BaseResponse:
 
 
 def _edit_page(loaded: Loaded, form: dict[str, Any], status: int = 200) -> Response:
-    return web.render("scoresheet/edit.html", status=status, **_context(loaded, entry=form))
+    """Render the hand form: it shows none of the hands, totals or chart, so they are not worked out."""
+    context = _form_context(loaded, words.Phrases(web.current_deck()))
+    return web.render("scoresheet/edit.html", status=status, entry=form, **context)
 
 
 @bp.post("/<token>/hands/<int:number>/delete")
