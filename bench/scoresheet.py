@@ -4,7 +4,8 @@
 
 A full four-player tournament list (48 hands: games, Ramsch, Bock and Ramsch rounds, Kontra and
 Re) is derived from its entries by `sheet.build`, and the sheet page, the entering of a hand
-(check and commit) and the CSV export are timed through the test client (no network). Times are
+(check and commit), the CSV export, a hand's form, a short list (its first 5 hands) and the new-list
+form are timed through the test client (no network). Times are
 CPU time of this process (``time.process_time``), so other work on the machine counts less.
 """
 
@@ -86,12 +87,17 @@ def main(rounds: int = 50) -> None:
         db.create_all()
         token = store.create_list(title="Bench", players=["Anna", "Ben", "Cem", "Dora"],
                                   rules=RULES.tokens(), hands=fields[:-1])
+        short = store.create_list(title="Short", players=["Anna", "Ben", "Cem", "Dora"],
+                                  rules=RULES.tokens(), hands=fields[:5])
     client = app.test_client()
     print(f"{'48 hands, four players':40} {'median ms':>10} {'p95 ms':>8}")
     timed("build(): derive the whole list", rounds, lambda: build(4, RULES, entries))
     timed("GET the sheet page", rounds, lambda: client.get(f"/en/lists/{token}"))
     timed("GET the sheet region (htmx)", rounds, lambda: client.get(f"/en/lists/{token}", headers={"HX-Request": "true"}))
     timed("GET the CSV file", rounds, lambda: client.get(f"/en/lists/{token}/list.csv"))
+    timed("GET a hand's form (hand 30)", rounds, lambda: client.get(f"/en/lists/{token}/hands/30"))
+    timed("GET a short list's sheet (5 hands)", rounds, lambda: client.get(f"/en/lists/{short}"))
+    timed("GET the new-list form", rounds, lambda: client.get("/en/lists/new"))
 
     def enter_and_undo() -> None:
         with app.app_context():

@@ -77,8 +77,11 @@ def current_locale() -> Locale | None:
     should flask-babel keep it elsewhere one day) ``get_locale()`` itself answers.
     """
     found = _request_globals()
-    if found is None:
-        return None
+    return None if found is None else _locale_in(found)
+
+
+def _locale_in(found: Any) -> Locale | None:
+    """Return the locale flask-babel keeps in ``found`` (the object behind ``g``), or ask ``get_locale()``."""
     locale = getattr(found.__dict__.get("_flask_babel"), "babel_locale", None)
     return locale if isinstance(locale, Locale) else get_locale()
 
@@ -94,7 +97,7 @@ def translations() -> NullTranslations:
     found = _request_globals()
     if found is None:  # no app context: flask-babel has no catalog either
         return get_translations()
-    locale = current_locale()
+    locale = _locale_in(found)
     memo = found.__dict__.get("_kiebitz_translations")
     if memo is None or memo[0] is not locale:
         memo = found._kiebitz_translations = (locale, get_translations())

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +21,8 @@ from webapp.engine import (
     InvalidInput,
     Level,
     LossReason,
+    RamschSettlement,
+    Settlement,
     StepKind,
     bock_triggers,
     matadors,
@@ -303,3 +309,54 @@ def test_bock_triggers() -> None:
                     kontra=True, re=True)
     assert bock_triggers(kontra) == {BockTrigger.KONTRA_SUCCEEDED, BockTrigger.RE}
     assert bock_triggers(settle(Contract(GameType.NULL), declarer_tricks=0, bid=23)) == set()
+
+
+def _outcome(call: Callable[[], Settlement | RamschSettlement]) -> object:
+    """Return what a call gives: its settlement, or the field and reason it refused."""
+    try:
+        return call()
+    except InvalidInput as error:
+        return (error.field, error.reason)
+
+
+def test_settling_without_the_worked_score_gives_the_same_numbers() -> None:
+    rng = random.Random(4711)
+    settled = 0
+    for _ in range(20000):
+        game_type = rng.choice([game for game in GameType if game is not GameType.RAMSCH])
+        hand = rng.random() < 0.3
+        options = {name: hand and rng.random() < 0.2 for name in ("schneider_announced", "schwarz_announced", "ouvert")}
+        try:
+            contract = Contract(game_type, hand=hand, **options)
+        except InvalidInput:
+            continue
+        null = game_type is GameType.NULL
+        kwargs: dict[str, Any] = {
+            "matadors": rng.choice([None, 0, 12] if rng.random() < 0.05 else [None] if null else [-4, -2, -1, 1, 2, 3, 4]),
+            "declarer_points": None if null else rng.choice([0, 30, 31, 59, 60, 61, 75, 89, 90, 119, 120, 121]),
+            "declarer_tricks": rng.choice([None, 0, 1, 5, 10]),
+            "bid": rng.choice(BID_VALUES[:20] + (17,)),
+            "kontra": rng.random() < 0.3,
+            "re": rng.random() < 0.2,
+            "bock": rng.random() < 0.3,
+            "players": rng.choice([3, 4]),
+        }
+        full = _outcome(lambda: settle(contract, **kwargs))
+        light = _outcome(lambda: settle(contract, **kwargs, worked=False))
+        if isinstance(full, Settlement):
+            assert full.steps and light == dataclasses.replace(full, steps=())
+            settled += 1
+        else:
+            assert light == full
+    splits = [((30, 50, 40), (3, 4, 3)), ((60, 60, 0), (5, 5, 0)), ((0, 120, 0), (0, 10, 0)),
+              ((0, 61, 59), (0, 6, 4)), ((40, 40, 40), (3, 3, 4)), ((10, 100, 10), (1, 8, 1)), ((60, 50, 10), (6, 4, 0))]
+    for points, tricks in splits:
+        for pushes in range(5):
+            for bock in (False, True):
+                full_ramsch = _outcome(lambda: settle_ramsch(points, tricks, pushes=pushes, bock=bock))
+                light_ramsch = _outcome(lambda: settle_ramsch(points, tricks, pushes=pushes, bock=bock, worked=False))
+                if isinstance(full_ramsch, RamschSettlement):
+                    assert full_ramsch.steps and light_ramsch == dataclasses.replace(full_ramsch, steps=())
+                else:
+                    assert light_ramsch == full_ramsch
+    assert settled > 5000  # most of the random games are real ones

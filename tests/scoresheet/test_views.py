@@ -310,3 +310,19 @@ def test_games_are_named_after_the_chosen_deck(client: FlaskClient, app: Flask) 
     assert "Eichel, mit 2, gewonnen: +36" in client.get(f"/de/lists/{token}").get_data(as_text=True)
     client.set_cookie("deck", "french")
     assert "Kreuz, mit 2, gewonnen: +36" in client.get(f"/de/lists/{token}").get_data(as_text=True)
+
+
+def test_the_entry_forms_marks_point_at_the_problem_and_escape_it() -> None:
+    from webapp.scoresheet.forms import Form
+    from webapp.scoresheet.sheet import Issue, Problem
+    from webapp.scoresheet.views import Marks
+
+    marks = Marks(Form({"game": "hearts"}), Issue("points", Problem.NOT_A_NUMBER), "<b>Enter & number</b>", "points")
+    assert marks.error_for("points") == (
+        '<p class="field__error" id="error-points">&lt;b&gt;Enter &amp; number&lt;/b&gt;</p>'
+    )
+    assert marks.error_for("bid") == ""
+    assert marks.state("points") == ' aria-invalid="true" aria-describedby="error-points" autofocus'
+    assert marks.state("points", first=False) == ' aria-invalid="true" aria-describedby="error-points"'
+    assert marks.state("bid") == ""
+    assert marks.checked("game", "hearts") == " checked" and marks.checked("game", "clubs") == ""

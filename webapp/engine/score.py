@@ -331,16 +331,47 @@ def _check_cards_taken(points: int | None, tricks: int | None) -> None:
         raise InvalidInput("declarer_points", InputReason.INCONSISTENT)
 
 
-def _doublings(
-    score: int, *, kontra: bool, re: bool, bock: bool, steps: list[Step]
-) -> tuple[int, int]:
-    """Apply Kontra, Re and Bock in that order; return the new score and the factor."""
+def _game_steps(
+    *,
+    base: int | None,
+    levels: Sequence[tuple[Level, int]],
+    multiplier: int | None,
+    game_value: int,
+    bid: int,
+    overbid_value: int | None,
+    value: int,
+    loss_reason: LossReason | None,
+    list_score: int,
+    doublings: Sequence[tuple[bool, StepKind]],
+    score: int,
+) -> tuple[Step, ...]:
+    """Write the worked score of a suit, Grand or Null game from the numbers `settle` found."""
+    steps: list[Step] = []
+    if base is None:
+        steps.append(Step(StepKind.NULL_VALUE, game_value))
+    else:
+        assert multiplier is not None
+        steps.append(Step(StepKind.BASE_VALUE, base))
+        steps.extend(Step(StepKind.LEVEL, count, level=level) for level, count in levels)
+        steps.append(Step(StepKind.MULTIPLIER, multiplier))
+        steps.append(Step(StepKind.GAME_VALUE, game_value))
+    if overbid_value is not None:
+        steps.append(Step(StepKind.OVERBID, bid))
+        steps.append(Step(StepKind.OVERBID_VALUE, overbid_value))
+    else:
+        steps.append(Step(StepKind.BID_REACHED, bid))
+    if loss_reason is None:
+        steps.append(Step(StepKind.WON, value))
+    else:
+        steps.append(Step(StepKind.LOST, value, reason=loss_reason))
+    steps.append(Step(StepKind.LIST_SCORE, list_score))
     factor = 1
-    for said, kind in ((kontra, StepKind.KONTRA), (re, StepKind.RE), (bock, StepKind.BOCK)):
+    for said, kind in doublings:  # Kontra, Re and Bock in that order, each the score after it
         if said:
             factor *= 2
-            steps.append(Step(kind, score * factor))
-    return score * factor, factor
+            steps.append(Step(kind, list_score * factor))
+    steps.append(Step(StepKind.SCORE, score))
+    return tuple(steps)
 
 
 def settle(
@@ -354,13 +385,15 @@ def settle(
     re: bool = False,
     bock: bool = False,
     players: int = 3,
+    worked: bool = True,
 ) -> Settlement:
     """Value and score a suit, Grand or Null game (rules.md §6–§10).
 
     Suit and Grand need ``matadors`` (signed) and ``declarer_points`` (skat included);
     ``declarer_tricks`` decides Schwarz and is needed when Schwarz was announced (without it
     neither side counts as Schwarz). Null needs ``declarer_tricks`` (0 = won) and no matadors.
-    Impossible input raises `InvalidInput`.
+    Impossible input raises `InvalidInput`. ``worked=False`` leaves out the worked score
+    (``steps`` is empty), for a list that shows only the scores.
     """
     if players not in _SEEGER_FABIAN_BONUS:
         raise InvalidInput("players", InputReason.OUT_OF_RANGE)
@@ -372,7 +405,6 @@ def settle(
     _check_range("declarer_tricks", declarer_tricks, 0, 10)
     _check_cards_taken(declarer_points, declarer_tricks)
 
-    steps: list[Step] = []
     levels: list[tuple[Level, int]] = []
     multiplier: int | None = None
     loss_reason: LossReason | None = None
@@ -386,7 +418,6 @@ def settle(
         game_value = null_value(hand=contract.hand, ouvert=contract.ouvert)
         if game_value < bid:
             raise InvalidInput("bid", InputReason.NULL_BELOW_BID)
-        steps.append(Step(StepKind.NULL_VALUE, game_value))
         if declarer_tricks:
             loss_reason = LossReason.NULL_TRICK_TAKEN
     else:
@@ -417,10 +448,6 @@ def settle(
                 levels.append((level, 1))
         multiplier = sum(count for _, count in levels)
         game_value = base * multiplier
-        steps.append(Step(StepKind.BASE_VALUE, base))
-        steps.extend(Step(StepKind.LEVEL, count, level=level) for level, count in levels)
-        steps.append(Step(StepKind.MULTIPLIER, multiplier))
-        steps.append(Step(StepKind.GAME_VALUE, game_value))
         if points < WIN_POINTS:
             loss_reason = LossReason.NOT_ENOUGH_POINTS
         elif contract.schneider_announced and points < 120 - _SCHNEIDER_POINTS:
@@ -437,20 +464,15 @@ def settle(
         overbid_value = -(-bid // base) * base
         value = overbid_value
         loss_reason = LossReason.OVERBID
-        steps.append(Step(StepKind.OVERBID, bid))
-        steps.append(Step(StepKind.OVERBID_VALUE, overbid_value))
-    else:
-        steps.append(Step(StepKind.BID_REACHED, bid))
     won = loss_reason is None
-    if won:
-        steps.append(Step(StepKind.WON, value))
-        list_score = value
-    else:
-        steps.append(Step(StepKind.LOST, value, reason=loss_reason))
-        list_score = -2 * value
-    steps.append(Step(StepKind.LIST_SCORE, list_score))
-    score, factor = _doublings(list_score, kontra=kontra, re=re, bock=bock, steps=steps)
-    steps.append(Step(StepKind.SCORE, score))
+    list_score = value if won else -2 * value
+    doublings = ((kontra, StepKind.KONTRA), (re, StepKind.RE), (bock, StepKind.BOCK))
+    score = list_score * 2 ** sum(said for said, _ in doublings)
+    steps = _game_steps(
+        base=base, levels=levels, multiplier=multiplier, game_value=game_value, bid=bid,
+        overbid_value=overbid_value, value=value, loss_reason=loss_reason, list_score=list_score,
+        doublings=doublings, score=score,
+    ) if worked else ()
     seeger_fabian = SeegerFabian(
         declarer=score + (_SEEGER_FABIAN_WIN if won else -_SEEGER_FABIAN_WIN),
         others=0 if won else _SEEGER_FABIAN_BONUS[players],
@@ -477,7 +499,7 @@ def settle(
         players=players,
         score=score,
         seeger_fabian=seeger_fabian,
-        steps=tuple(steps),
+        steps=steps,
     )
 
 
@@ -511,13 +533,13 @@ class RamschSettlement:
 
 
 def settle_ramsch(
-    points: Sequence[int], tricks: Sequence[int], *, pushes: int = 0, bock: bool = False
+    points: Sequence[int], tricks: Sequence[int], *, pushes: int = 0, bock: bool = False, worked: bool = True
 ) -> RamschSettlement:
     """Score a Ramsch from each player's card points (skat included) and tricks (rules.md §10).
 
     The most points lose that many (ties lose together); a Jungfrau (a player without a trick)
     doubles it; a Durchmarsch (all ten tricks) wins +120; each Schieberamsch push and a Bock
-    round double the score.
+    round double the score. ``worked=False`` leaves out the worked score (``steps`` is empty).
 
     >>> settle_ramsch(points=(60, 60, 0), tricks=(5, 5, 0), pushes=1).scores
     (-240, -240, 0)
@@ -544,29 +566,29 @@ def settle_ramsch(
         if taken == 0 and value:
             raise InvalidInput("points", InputReason.INCONSISTENT)
 
-    steps: list[Step] = []
+    lines: list[tuple[StepKind, int]] = []  # the worked score, made Steps only if asked for
     scores = [0, 0, 0]
     jungfrau = tuple(player for player in range(3) if tricks[player] == 0)
     durchmarsch = next((player for player in range(3) if tricks[player] == 10), None)
     losers: tuple[int, ...] = ()
     if durchmarsch is not None:
         score = _DURCHMARSCH
-        steps.append(Step(StepKind.DURCHMARSCH, score))
+        lines.append((StepKind.DURCHMARSCH, score))
     else:
         most = max(points)
         losers = tuple(player for player in range(3) if points[player] == most)
         score = -most
-        steps.append(Step(StepKind.RAMSCH_POINTS, score))
+        lines.append((StepKind.RAMSCH_POINTS, score))
         if jungfrau:
             score *= 2
-            steps.append(Step(StepKind.JUNGFRAU, score))
+            lines.append((StepKind.JUNGFRAU, score))
     for _ in range(pushes):
         score *= 2
-        steps.append(Step(StepKind.PUSH, score))
+        lines.append((StepKind.PUSH, score))
     if bock:
         score *= 2
-        steps.append(Step(StepKind.BOCK, score))
-    steps.append(Step(StepKind.SCORE, score))
+        lines.append((StepKind.BOCK, score))
+    lines.append((StepKind.SCORE, score))
     for player in losers if durchmarsch is None else (durchmarsch,):
         scores[player] = score
     return RamschSettlement(
@@ -578,7 +600,7 @@ def settle_ramsch(
         pushes=pushes,
         bock=bock,
         scores=tuple(scores),
-        steps=tuple(steps),
+        steps=tuple(Step(kind, value) for kind, value in lines) if worked else (),
     )
 
 

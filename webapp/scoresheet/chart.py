@@ -88,11 +88,17 @@ def chart(totals: Sequence[Sequence[int]], *, width: int = 720, height: int = 28
     def y(value: int) -> float:
         return bottom - (bottom - _TOP) * (value - low) / (high - low)
 
+    # Each hand's x and each total's y are written once: the players share them, and a total
+    # stands still while its player sits out or scores nothing.
+    xs = [f"{_fmt(x(hand))}," for hand in range(len(totals))]
+    ys: dict[int, str] = {}
     lines = []
     for seat in range(players):
-        coords = [(x(hand), y(row[seat])) for hand, row in enumerate(totals)]
-        points = " ".join(f"{_fmt(cx)},{_fmt(cy)}" for cx, cy in coords)
-        lines.append(Line(seat, points, DASHES[seat % len(DASHES)], coords[-1]))
+        for row in totals:
+            if row[seat] not in ys:
+                ys[row[seat]] = _fmt(y(row[seat]))
+        points = " ".join([at + ys[row[seat]] for at, row in zip(xs, totals)])
+        lines.append(Line(seat, points, DASHES[seat % len(DASHES)], (x(len(totals) - 1), y(totals[-1][seat]))))
     x_step = _step(hands, 8)
     return Chart(
         width=width,

@@ -34,10 +34,19 @@ def hand_rows(rows: Iterable[Mapping[str, Any]], *, editable: bool, sits_out: st
     change_html = escape(change)
     new_bock = gettext("New Bock round: %(reasons)s")
     does_not_fit = gettext("Does not fit here: %(problem)s")
+    # Names, totals and scores come back row after row: each is escaped once.
+    escaped: dict[str, str] = {}
+
+    def html(text: str) -> str:
+        found = escaped.get(text)
+        if found is None:
+            found = escaped[text] = escape(text)
+        return found
+
     parts: list[str] = []
     for item in rows:
         row = item["row"]
-        number = escape(row.slot.number)
+        number = row.slot.number
         issues = item["issues"]
         triggers = item["triggers"]
         bock = (
@@ -47,11 +56,11 @@ def hand_rows(rows: Iterable[Mapping[str, Any]], *, editable: bool, sits_out: st
             f'<span class="hand__issue">{_sentence(does_not_fit, problem=issue)}</span>' for issue in issues
         )
         parts.append(
-            f'\n        <tr id="hand-{number}" class="hand hand--{escape(row.slot.round.value)}'
+            f'\n        <tr id="hand-{number}" class="hand hand--{row.slot.round.value}'
             f'{" hand--issue" if issues else ""}">'
             f'\n          <th scope="row" class="num">{number}</th>'
-            f'\n          <td>{escape(item["dealer"])}</td>'
-            f'\n          <td>{escape(item["declarer"])}</td>'
+            f'\n          <td>{html(item["dealer"])}</td>'
+            f'\n          <td>{html(item["declarer"])}</td>'
             f'\n          <td class="hand__reading">'
             f'\n            {escape(item["reading"])}'
             f"\n            {bock}"
@@ -59,10 +68,10 @@ def hand_rows(rows: Iterable[Mapping[str, Any]], *, editable: bool, sits_out: st
             f"\n          </td>"
         )
         for total, delta, out in item["cells"]:
-            delta_html = f'<span class="player__delta">{escape(delta)}</span>' if delta else ""
+            delta_html = f'<span class="player__delta">{html(delta)}</span>' if delta else ""
             parts.append(
                 f'\n            <td class="num player{" is-out" if out else ""}">'
-                f'<span class="player__total">{escape(total)}</span>{delta_html}{sits_out_html if out else ""}</td>'
+                f'<span class="player__total">{html(total)}</span>{delta_html}{sits_out_html if out else ""}</td>'
             )
         if editable:
             parts.append(

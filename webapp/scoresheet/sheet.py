@@ -465,6 +465,7 @@ def _settle_game(game: Game, *, players: int, bock: bool) -> Settlement:
         re=game.re,
         bock=bock,
         players=players,
+        worked=False,  # a list shows the scores, not how they were worked out
     )
 
 
@@ -476,7 +477,7 @@ def _settle_ramsch(ramsch: Ramsch, *, bock: bool) -> RamschSettlement:
         jungfrau={seats.index(seat) for seat in ramsch.jungfrau if seat in seats},
         durchmarsch=None if ramsch.durchmarsch is None else seats.index(ramsch.durchmarsch),
     )
-    return settle_ramsch(points, tricks, pushes=ramsch.pushes, bock=bock)
+    return settle_ramsch(points, tricks, pushes=ramsch.pushes, bock=bock, worked=False)
 
 
 def _score(
@@ -520,7 +521,7 @@ def _triggers(settlement: Settlement | RamschSettlement | None, slot: Slot,
 
     A hand in a Ramsch round starts no Bock round (nor does its Grand Hand).
     """
-    if slot.round is RoundKind.RAMSCH or not isinstance(settlement, Settlement):
+    if not rules.bock or slot.round is RoundKind.RAMSCH or not isinstance(settlement, Settlement):
         return []
     fired = bock_triggers(settlement) & rules.bock
     if rules.bock_schneider_outside_bock and slot.bock:
@@ -577,9 +578,8 @@ def build(players: int, rules: HouseRules, entries: Iterable[Entry]) -> Sheet:
             queue.append(Round(RoundKind.BOCK, players))
             if rules.ramsch_after_bock:
                 queue.append(Round(RoundKind.RAMSCH, players))
-        for seat in range(players):
-            totals[seat] += scores[seat]
-            seeger_totals[seat] += seeger[seat]
+        totals = [total + score for total, score in zip(totals, scores)]
+        seeger_totals = [total + score for total, score in zip(seeger_totals, seeger)]
         if isinstance(entry, Game) and isinstance(settlement, Settlement) and 0 <= entry.declarer < players:
             (won if settlement.won else lost)[entry.declarer] += 1
         rows.append(
@@ -697,6 +697,8 @@ ENTRY_FIELDS: Final = ("kind", *GAME_FIELDS, *RAMSCH_FIELDS)
 _TRUE: Final = frozenset({"1", "on", "true", "yes"})
 _FALSE: Final = frozenset({"", "0", "off", "false", "no"})
 _GAMES: Final = {game.value: game for game in GameType if game is not GameType.RAMSCH}
+_NULL_RESULTS: Final = {"won": Tricks.NONE, "lost": Tricks.SOME}
+_TRICKS: Final = {tricks.value: tricks for tricks in Tricks}
 
 
 def seat_fields(players: int) -> tuple[str, ...]:
@@ -764,12 +766,12 @@ def _game_from_fields(fields: Mapping[str, str], players: int) -> Game:
     count = _number(fields, "matadors")
     matadors = None if count is None else (-count if _flag(fields, "without") else count)
     if game_type is GameType.NULL:
-        result = _choice(fields, "null_result", {"won": Tricks.NONE, "lost": Tricks.SOME})
+        result = _choice(fields, "null_result", _NULL_RESULTS)
         if result is None:
             raise EntryError(Issue("null_result", InputReason.MISSING))
         tricks, points = result, None
     else:
-        tricks = _choice(fields, "tricks", {t.value: t for t in Tricks}) or Tricks.SOME
+        tricks = _choice(fields, "tricks", _TRICKS) or Tricks.SOME
         points = _number(fields, "points")
         if points is None:
             raise EntryError(Issue("points", InputReason.MISSING))

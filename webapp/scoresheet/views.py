@@ -12,6 +12,7 @@ from datetime import date
 from typing import Any
 
 from flask import Response, abort, flash, get_flashed_messages, redirect, request, url_for
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import web
@@ -121,19 +122,55 @@ def _entry_form(loaded: Loaded, slot: Slot, *, values: dict[str, str] | None = N
     focus = issue.field if issue else ("declarer" if values["kind"] == "game" else first_points)
     if focus == "ramsch":
         focus = first_points
+    form = Form(values)
+    error = words.issue_text(issue, loaded.rules) if issue else ""
     return {
         "slot": slot,
         "kinds": kinds,
         "kind_labels": _kind_labels(slot),
         "shown": _shown_fields(slot, loaded.rules),
-        "form": Form(values),
+        "form": form,
         "issue": issue,
-        "error": words.issue_text(issue, loaded.rules) if issue else "",
+        "error": error,
         "focus": focus,
+        "marks": Marks(form, issue, error, focus),
         "number": number,
         "action": url_for(".edit_hand", token=loaded.stored.token, number=number) if number
         else url_for(".add_hand", token=loaded.stored.token),
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What the entry form writes into a field's tag and after it: checked, invalid, autofocus, the error.
+
+    The template's ``error_for``, ``state`` and ``checked``, in Python: the form asks for them
+    dozens of times.
+    """
+
+    form: Form
+    issue: Issue | None
+    error: str
+    focus: str
+
+    def error_for(self, name: str) -> Markup:
+        """Return the error shown after field ``name``, if the problem is there."""
+        if self.issue is None or self.issue.field != name:
+            return Markup("")
+        return Markup('<p class="field__error" id="error-%s">%s</p>') % (name, self.error)
+
+    def state(self, name: str, first: bool = True) -> Markup:
+        """Return the attributes of field ``name``: invalid (pointing at its error) and autofocus."""
+        text = Markup("")
+        if self.issue is not None and self.issue.field == name:
+            text = Markup(' aria-invalid="true" aria-describedby="error-%s"') % name
+        if first and self.focus == name:
+            text += Markup(" autofocus")
+        return text
+
+    def checked(self, name: str, value: str) -> Markup:
+        """Return `` checked`` if field ``name`` was sent with ``value``."""
+        return Markup(" checked") if self.form.get(name) == value else Markup("")
 
 
 def _kind_labels(slot: Slot) -> dict[str, str]:
@@ -158,6 +195,8 @@ def _rows(loaded: Loaded, phrases: words.Phrases) -> list[dict[str, Any]]:
     names = loaded.names
     hands_url = url_for(".add_hand", token=loaded.stored.token)  # a hand's page is hands_url/<number>
     seeger = loaded.rules.seeger_fabian
+    signed = phrases.signed
+    triggers = {trigger: str(words.TRIGGER_SHORT[trigger]) for trigger in BockTrigger}  # each looked up once
     rows = []
     for row in loaded.sheet.rows:
         issues = [words.issue_text(issue, loaded.rules) for issue in row.issues]
@@ -165,18 +204,20 @@ def _rows(loaded: Loaded, phrases: words.Phrases) -> list[dict[str, Any]]:
             issues.append(words.issue_text(row.invalid, loaded.rules))
         standing = row.seeger_fabian_totals if seeger else row.totals
         delta = row.seeger_fabian if seeger else row.scores
+        slot = row.slot
+        out = slot.sitting_out
         rows.append({
             "row": row,
-            "dealer": names[row.slot.dealer],
+            "dealer": names[slot.dealer],
             "declarer": names[row.entry.declarer] if isinstance(row.entry, Game) else "",
             "reading": phrases.reading(row, names),
-            "cells": [(phrases.signed(total), phrases.signed(change) if change else "", seat == row.slot.sitting_out)
+            "cells": [(signed(total), signed(change) if change else "", seat == out)
                       for seat, (total, change) in enumerate(zip(standing, delta))],
-            "triggers": [str(words.TRIGGER_SHORT[trigger]) for trigger in row.triggers]
+            "triggers": [triggers[trigger] for trigger in row.triggers]
             + ([str(words.TWO_ROUNDS_SHORT)] if row.two_rounds else []),
             "issues": issues,
-            "change": phrases.text["change"] % {"number": row.slot.number},
-            "edit": f"{hands_url}/{row.slot.number}",
+            "change": phrases.text["change"] % {"number": slot.number},
+            "edit": f"{hands_url}/{slot.number}",
         })
     return rows
 
@@ -191,13 +232,9 @@ def _undo_label(change: store.Change | None) -> str:
     return gettext("Undo: deleting hand %(number)s", number=change.number)
 
 
-def _context(loaded: Loaded, **extra: Any) -> dict[str, Any]:
-    sheet = loaded.sheet
-    phrases = words.Phrases(web.current_deck())
-    standings = [tuple(0 for _ in loaded.names)] + [
-        row.seeger_fabian_totals if loaded.rules.seeger_fabian else row.totals for row in sheet.rows
-    ]
-    context: dict[str, Any] = {
+def _form_context(loaded: Loaded, phrases: words.Phrases) -> dict[str, Any]:
+    """Return what every page of a list shows around the entry form (the hand form shows only this)."""
+    return {
         "htmx": web.is_htmx(),
         "editable": True,
         "saved": False,
@@ -205,17 +242,29 @@ def _context(loaded: Loaded, **extra: Any) -> dict[str, Any]:
         "title": loaded.stored.title or gettext("List of %(players)s", players=", ".join(loaded.names)),
         "names": loaded.names,
         "rules": loaded.rules,
-        "rule_lines": rule_lines(loaded.rules),
-        "sheet": sheet,
-        "rows": _rows(loaded, phrases),
         "revision": loaded.stored.revision,
-        "upcoming": words.upcoming(sheet.rounds),
-        "undo_label": _undo_label(loaded.stored.last_change),
-        "chart": chart(standings) if sheet.rows else None,
         "messages": get_flashed_messages(),
         "bid_values": BID_VALUES,
         "game_names": {game.value: phrases.games[game] for game in GAME_ORDER},
     }
+
+
+def _context(loaded: Loaded, **extra: Any) -> dict[str, Any]:
+    """Return what the sheet and its print view show: the form's context, the hands, totals and chart."""
+    sheet = loaded.sheet
+    phrases = words.Phrases(web.current_deck())
+    standings = [tuple(0 for _ in loaded.names)] + [
+        row.seeger_fabian_totals if loaded.rules.seeger_fabian else row.totals for row in sheet.rows
+    ]
+    context = _form_context(loaded, phrases)
+    context.update({
+        "rule_lines": rule_lines(loaded.rules),
+        "sheet": sheet,
+        "rows": _rows(loaded, phrases),
+        "upcoming": words.upcoming(sheet.rounds),
+        "undo_label": _undo_label(loaded.stored.last_change),
+        "chart": chart(standings) if sheet.rows else None,
+    })
     context.update(extra)
     return context
 
@@ -367,7 +416,9 @@ def edit_hand(token: str, number: int) -> BaseResponse:
 
 
 def _edit_page(loaded: Loaded, form: dict[str, Any], status: int = 200) -> Response:
-    return web.render("scoresheet/edit.html", status=status, **_context(loaded, entry=form))
+    """Render the hand form: it shows none of the hands, totals or chart, so they are not worked out."""
+    context = _form_context(loaded, words.Phrases(web.current_deck()))
+    return web.render("scoresheet/edit.html", status=status, entry=form, **context)
 
 
 @bp.post("/<token>/hands/<int:number>/delete")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
 
-from sqlalchemy import JSON, ForeignKey, String, select, update
+from sqlalchemy import JSON, ForeignKey, String, bindparam, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp.storage import db
@@ -179,9 +179,7 @@ def _last_change(list_id: int) -> ScoreChange | None:
 
 def _live_fields(list_id: int) -> list[tuple[int, dict[str, str]]]:
     """Return the id and fields of each live hand, in order: plain rows, no objects for the session to track."""
-    query = (select(ScoreHand.id, ScoreHand.fields).filter_by(list_id=list_id, deleted=False)
-             .order_by(ScoreHand.id))
-    return [(hand_id, fields) for hand_id, fields in db.session.execute(query)]
+    return [(hand_id, fields) for hand_id, fields in db.session.execute(_LIVE_FIELDS, {"list_id": list_id})]
 
 
 def _number_of(hand_id: int, live: Iterable[int]) -> int:
@@ -189,24 +187,48 @@ def _number_of(hand_id: int, live: Iterable[int]) -> int:
     return 1 + sum(1 for live_id in live if live_id < hand_id)
 
 
+# The statements of `load_list`, built once: a page reads a list with two queries (the list with
+# the change undo would revert, then its live hands), without objects for the session to track.
+_LAST_CHANGE_ID = (
+    select(ScoreChange.id)
+    .where(ScoreChange.list_id == ScoreList.id, ScoreChange.undone.is_(False))
+    .order_by(ScoreChange.id.desc())
+    .limit(1)
+    .correlate(ScoreList)
+    .scalar_subquery()
+)
+_LIST_WITH_CHANGE = (
+    select(ScoreList.id, ScoreList.token, ScoreList.title, ScoreList.players, ScoreList.rules,
+           ScoreList.revision, ScoreList.created, ScoreList.updated, ScoreChange.action, ScoreChange.hand_id)
+    .outerjoin(ScoreChange, ScoreChange.id == _LAST_CHANGE_ID)
+    .where(ScoreList.token == bindparam("token"))
+)
+_LIVE_FIELDS = (
+    select(ScoreHand.id, ScoreHand.fields)
+    .where(ScoreHand.list_id == bindparam("list_id"), ScoreHand.deleted.is_(False))
+    .order_by(ScoreHand.id)
+)
+
+
 def load_list(token: str) -> StoredList | None:
     """Return the list with this token, or None."""
-    record = _find(token)
-    if record is None:
+    if not token or len(token) > TOKEN_LENGTH:
         return None
-    change = _last_change(record.id)
-    live = _live_fields(record.id)
+    found = db.session.execute(_LIST_WITH_CHANGE, {"token": token}).one_or_none()
+    if found is None:
+        return None
+    live = _live_fields(found.id)
     return StoredList(
-        token=record.token,
-        title=record.title,
-        players=tuple(record.players),
-        rules=tuple(record.rules),
-        revision=record.revision,
-        created=record.created,
-        updated=record.updated,
+        token=found.token,
+        title=found.title,
+        players=tuple(found.players),
+        rules=tuple(found.rules),
+        revision=found.revision,
+        created=found.created,
+        updated=found.updated,
         hands=tuple(dict(fields) for _, fields in live),
-        last_change=None if change is None else Change(
-            Action(change.action), _number_of(change.hand_id, (hand_id for hand_id, _ in live))
+        last_change=None if found.action is None else Change(
+            Action(found.action), _number_of(found.hand_id, (hand_id for hand_id, _ in live))
         ),
     )
 
