@@ -468,11 +468,13 @@ def settle(
     list_score = value if won else -2 * value
     doublings = ((kontra, StepKind.KONTRA), (re, StepKind.RE), (bock, StepKind.BOCK))
     score = list_score * 2 ** sum(said for said, _ in doublings)
-    steps = _game_steps(
-        base=base, levels=levels, multiplier=multiplier, game_value=game_value, bid=bid,
-        overbid_value=overbid_value, value=value, loss_reason=loss_reason, list_score=list_score,
-        doublings=doublings, score=score,
-    ) if worked else ()
+    steps: tuple[Step, ...] = ()
+    if worked:
+        steps = _game_steps(
+            base=base, levels=levels, multiplier=multiplier, game_value=game_value, bid=bid,
+            overbid_value=overbid_value, value=value, loss_reason=loss_reason,
+            list_score=list_score, doublings=doublings, score=score,
+        )
     seeger_fabian = SeegerFabian(
         declarer=score + (_SEEGER_FABIAN_WIN if won else -_SEEGER_FABIAN_WIN),
         others=0 if won else _SEEGER_FABIAN_BONUS[players],
@@ -533,7 +535,12 @@ class RamschSettlement:
 
 
 def settle_ramsch(
-    points: Sequence[int], tricks: Sequence[int], *, pushes: int = 0, bock: bool = False, worked: bool = True
+    points: Sequence[int],
+    tricks: Sequence[int],
+    *,
+    pushes: int = 0,
+    bock: bool = False,
+    worked: bool = True,
 ) -> RamschSettlement:
     """Score a Ramsch from each player's card points (skat included) and tricks (rules.md §10).
 

@@ -185,14 +185,13 @@ def token(action: Action) -> str:
 def auction_lines(auction: Iterable[tuple[Position, Action]], seats: Sequence[str]) -> list[str]:
     """Say each call of the auction: "middlehand (computer): 18"; ``seats`` are `seat_names`."""
     yes, no = context_word("yes"), context_word("pass")
-    return [
-        _(
-            "%(seat)s: %(value)s",
-            seat=seats[position],
-            value=number(said.value) if isinstance(said, Bid) else yes if isinstance(said, Hold) else no,
-        )
-        for position, said in auction
-    ]
+
+    def value(said: Action) -> str:
+        if isinstance(said, Bid):
+            return number(said.value)
+        return yes if isinstance(said, Hold) else no
+
+    return [_("%(seat)s: %(value)s", seat=seats[position], value=value(said)) for position, said in auction]
 
 
 def bidding_prompt(view: SeatView) -> str:

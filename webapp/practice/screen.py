@@ -121,10 +121,10 @@ def _hand(view: SeatView) -> tuple[CardChoice, ...]:
     )
 
 
-def _plays_since_decision(view: SeatView) -> int:
+def _plays_since_decision(state: GameState, seat: Position) -> int:
     """Return how many cards the computer players played since the learner's last decision."""
-    start = table.last_decision_in(view.log, view.position)
-    later = [action for _, action in view.log[(start + 1 if start is not None else 0):]]
+    start = table.last_decision(state, seat)
+    later = state.actions[(start + 1 if start is not None else 0):]
     return sum(1 for action in later if isinstance(action, Play))
 
 
@@ -166,7 +166,7 @@ def screen(state: GameState, seat: Position, *, animate: bool = True) -> Screen:
     bid_values = tuple(action.value for action in legal if isinstance(action, Bid))
     declares = [action for action in legal if isinstance(action, Declare)]
     played = sum(len(trick.cards) for trick in view.tricks) + len(view.current_trick.cards)
-    first_new = played - _plays_since_decision(view) if animate else played
+    first_new = played - _plays_since_decision(state, seat) if animate else played
     current: ShownTrick | None = None
     last: ShownTrick | None = None
     if view.tricks:

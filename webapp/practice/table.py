@@ -8,7 +8,6 @@ Nothing here knows about requests or templates.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
 
 from webapp.engine import Action, Deal, GameState, Position
 from webapp.practice import players
@@ -56,24 +55,11 @@ def act(state: GameState, seat: Position, action: Action, level: str, seed: int)
     return advance(state.apply(action, by=seat), seat, level, seed)
 
 
-def actors(state: GameState) -> tuple[Position, ...]:
-    """Return who took each action of the hand, in order (public: every seat's log says it)."""
-    return tuple(position for position, _ in state.history())
-
-
 def last_decision(state: GameState, seat: Position) -> int | None:
     """Return the index of the learner's last action, or None before their first."""
-    return last_decision_in(state.history(), seat)
-
-
-def last_decision_in(log: Sequence[tuple[Position, object]], seat: Position) -> int | None:
-    """Return the index of ``seat``'s last action in ``log`` (a hand's history, or a seat view's log).
-
-    A page has the learner's view at hand already; its log names who took each action, so
-    the hand need not be replayed once more to find them.
-    """
-    for index in range(len(log) - 1, -1, -1):
-        if log[index][0] == seat:
+    history = state.history()  # recorded with the actions: no replay
+    for index in range(len(history) - 1, -1, -1):
+        if history[index][0] == seat:
             return index
     return None
 

@@ -96,7 +96,7 @@ def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 2
         "hint": advice,
         "limits": limits,
         "hint_asked": hint,
-        "can_undo": table.last_decision_in(shown.view.log, hand.seat) is not None,
+        "can_undo": table.last_decision(hand.state, hand.seat) is not None,
         "finished": hand.state.finished,
     }
     # htmx swaps only successful answers: a refusal still comes back as the table with its notice.

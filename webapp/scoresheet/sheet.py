@@ -526,7 +526,7 @@ def _triggers(settlement: Settlement | RamschSettlement | None, slot: Slot,
     fired = bock_triggers(settlement) & rules.bock
     if rules.bock_schneider_outside_bock and slot.bock:
         fired -= {BockTrigger.SCHNEIDER}
-    return [trigger for trigger in _TRIGGER_ORDER if trigger in fired] if fired else []
+    return [trigger for trigger in _TRIGGER_ORDER if trigger in fired]
 
 
 def _two_rounds_without_bock(rows: Sequence[Row], slot: Slot) -> bool:
