@@ -6,25 +6,25 @@
  * "the next stronger live card of a class" is one mask and one bit scan.
  *
  * Point games (suit games, Grand): fail-soft alpha-beta on "card points the declarer takes from
- * here on". A trick start is fully described by the cards still in the hands (their owners are
- * fixed by the deal) and the seat that leads, so the transposition table's key is the 32-bit
- * mask of remaining cards and two bits for the leader; an entry keeps a lower and an upper bound
- * and the best card. At trick starts the search also stops early on bounds: all points left, and
- * the points of trumps above every trump of the other side (they win whenever played). Moves are
- * reduced (see `reduce`: equal cards of one hand tried once, and of a run of cards whose trick is
- * already settled only the one with the most or the fewest points) and ordered (table move, sure
- * winners, points into our own tricks, cheap discards, history). `reaches` is one null-window
- * search; `value` is MTD(f) from above.
+ * here on". A trick start is fully described by the hands and the seat that leads; the
+ * transposition table's key is a hash of those, kept up to date card by card, in which positions
+ * that differ only in which of the equal cards of a block are left (the 7, 8 and 9 of a suit,
+ * the Jacks: same class, next in rank, same points) are one position (see ZOBRIST). An entry
+ * keeps a lower and an upper bound and the best card. At trick starts the search also stops
+ * early on bounds: all points left, and the points of trumps above every trump of the other side
+ * (they win whenever played). Moves are reduced (see `reduce`: equal cards of one hand tried
+ * once, and of a run of cards whose trick is already settled only the one with the most or the
+ * fewest points) and ordered (table move, sure winners, points into our own tricks, cheap
+ * discards, history). `reaches` is one null-window search; `value` is MTD(f) from above.
  *
  * Null: a boolean search "can the defenders force the declarer to take a trick?", same table.
  *
- * A search thread's Memory holds its table. Each deal the table holds entries for has a
- * generation number; a position reuses a generation if it agrees with that deal (same game and
- * declarer, no card in another hand), so the calls about one deal (its thresholds, the cards of
- * a hint, later tricks) share their work, up to 64 deals at once. The single calls (value,
- * reaches, move_values) hold the GIL and share one Memory of 2 MB, forgotten whenever a CSolver
- * is made. A batch (reaches_after: a decision's questions in each of its worlds) releases the
- * GIL and searches the worlds on several threads, in the solver's own 16 Memories of 512 KB
+ * A search thread's Memory holds its table. The keys name the hands, the game and the declarer,
+ * so the calls about one deal (its thresholds, the cards of a hint, later tricks) share their
+ * work, as do any two deals that reach the same position. The single calls (value, reaches,
+ * move_values) hold the GIL and share one Memory of 2 MB, forgotten whenever a CSolver is made.
+ * A batch (reaches_after: a decision's questions in each of its worlds) releases the GIL and
+ * searches the worlds on several threads, in the solver's own 16 Memories of 512 KB
  * (see "batches of worlds").
  */
 
@@ -54,6 +54,7 @@ typedef struct {
     uint8_t merge_points[32];  /* points that must match for two adjacent cards to merge */
     uint8_t byte_points[4][256]; /* card points of each byte of a mask, by byte position */
     uint32_t trump;            /* the trumps */
+    uint32_t block[32];        /* the card's block (see canonical_hands), 0 if none */
 } Game;
 
 static Game GAMES[G_COUNT];
@@ -105,6 +106,13 @@ static void build_game(int g) {
         G->above[i] = cls & higher;
         G->beats[i] = (trump >> i & 1) ? (trump & higher) : (trump | (cls & higher));
     }
+    /* Blocks: the cards of a class next to each other in rank with equal points (the 7, 8 and 9
+     * of each suit, the four Jacks). Null has none (its keys stay exact). */
+    for (int i = 0; i < 32 && !G->null; i++)
+        if (i >= 28)
+            G->block[i] = 0xF0000000u;
+        else if (i % 7 < 3)
+            G->block[i] = 0x7u << (i - i % 7);
     for (int part = 0; part < 4; part++)
         for (int byte = 0; byte < 256; byte++) {
             int sum = 0;
@@ -133,30 +141,23 @@ static inline int popcount32(uint32_t m) {
 
 /* ---------------------------------------------------------------- memory ------------------ */
 
-/* An entry is one 64-bit word: the key (bits 0-33: remaining cards, leader), the generation
- * (34-44), then the lower bound (45-51), the upper bound (52-58) and the best card (59-63).
- * Generation 0 is never used, so an all-zero word is an empty slot. */
+/* The table's key of a trick start is a 64-bit hash of its canonical hands (see
+ * canonical_hands), the leader, the game and the declarer. An entry is one 64-bit word: 33 bits
+ * of that hash (the others chose the slot), the memory's epoch (33-40), the tricks left (41-44),
+ * then the lower bound (45-51), the upper bound (52-58) and the best card, canonical (59-63).
+ * Epoch 0 is never used, so an all-zero word is an empty slot. */
 typedef uint64_t Entry;
 
-#define TAG_BITS 45
+#define TAG_BITS 33
 #define TAG_MASK ((1ull << TAG_BITS) - 1)
-#define GENERATIONS (1u << 11)
+#define EPOCHS (1u << 8)
+#define MATCH_MASK ((1ull << 41) - 1) /* tag and epoch */
 
 static inline int entry_lower(Entry e) { return (int)(e >> 45 & 127); }
 static inline int entry_upper(Entry e) { return (int)(e >> 52 & 127); }
 static inline int entry_best(Entry e) { return (int)(e >> 59); }
-
-/* The deals a table holds entries for: each generation belongs to one game, one declarer and
- * one owner per card (-1: not known yet). An entry's key does not name the owners, so a
- * position may use a generation only if no card in its hands belongs to someone else there. */
-typedef struct {
-    int game, declarer;
-    int8_t owner[32];
-    unsigned generation; /* 0: unused */
-    uint64_t last_use;
-} Context;
-
-#define CONTEXTS 64
+static inline unsigned entry_epoch(Entry e) { return (unsigned)(e >> 33 & (EPOCHS - 1)); }
+static inline int entry_tricks(Entry e) { return (int)(e >> 41 & 15); }
 
 /* What is known of whole positions the solver was asked about: bounds on the declarer's future
  * points (Null: whether the declarer is caught), so that a second question about the same
@@ -169,16 +170,13 @@ typedef struct {
 } Root;
 
 /* What one search thread remembers: a transposition table of 2^bits entries (two slots per
- * key), the deals it holds entries for, and the bounds on whole positions. */
+ * key) and the bounds on whole positions, of the current epoch. */
 typedef struct {
     Entry *table;
     unsigned bits;
     Root *roots;
     unsigned nroots;
-    Context contexts[CONTEXTS];
-    unsigned next_generation;
-    uint64_t context_clock;
-    uint64_t hash_offset; /* subtracted from a key before hashing (see memory_forget) */
+    unsigned epoch; /* 1 .. EPOCHS - 1 */
 } Memory;
 
 static int memory_init(Memory *m, unsigned bits, unsigned nroots) {
@@ -194,7 +192,7 @@ static int memory_init(Memory *m, unsigned bits, unsigned nroots) {
     }
     m->bits = bits;
     m->nroots = nroots;
-    m->next_generation = 1;
+    m->epoch = 1;
     return 0;
 }
 
@@ -209,24 +207,19 @@ static void memory_free(Memory *m) {
 static void memory_clear(Memory *m) {
     memset(m->table, 0, sizeof(Entry) << m->bits);
     memset(m->roots, 0, sizeof(Root) * m->nroots);
-    memset(m->contexts, 0, sizeof m->contexts);
-    m->next_generation = 1;
-    m->hash_offset = 0;
+    m->epoch = 1;
 }
 
-/* Forget every deal, as cheaply as possible: entries of a forgotten generation are never found
- * and are replaced like empty slots, and keys are hashed with generations counted from here,
- * so searches then run exactly as on an empty table. The table itself is emptied only when
- * fewer than half the generation numbers are left, so a solver can ask about a thousand deals
- * before a wrap could make it depend on earlier ones. */
+/* Forget everything, as cheaply as possible: a new epoch, whose searches find no entry of an
+ * older one and replace those like empty slots, so they run exactly as on an empty table. The
+ * table itself is emptied only when the epoch numbers run out. */
 static void memory_forget(Memory *m) {
-    if (m->next_generation > GENERATIONS / 2) {
+    if (m->epoch + 1 == EPOCHS) {
         memory_clear(m);
         return;
     }
+    m->epoch++;
     memset(m->roots, 0, sizeof(Root) * m->nroots);
-    memset(m->contexts, 0, sizeof m->contexts);
-    m->hash_offset = (uint64_t)(m->next_generation - 1) << 34;
 }
 
 /* A position as the searches take it. */
@@ -239,40 +232,6 @@ typedef struct {
     int leader;
     int declarer_points, defender_points;
 } Pos;
-
-/* Pick the generation a position's searches use: a known deal it agrees with, else a new one
- * (the least recently used is forgotten; everything is once the numbers run out). */
-static uint64_t memory_generation(Memory *m, const Pos *p) {
-    int8_t owner[32];
-    memset(owner, -1, sizeof owner);
-    for (int seat = 0; seat < 3; seat++)
-        for (uint32_t h = p->hand[seat]; h; h &= h - 1) owner[lowest(h)] = (int8_t)seat;
-    Context *use = NULL, *oldest = &m->contexts[0];
-    for (int i = 0; i < CONTEXTS && !use; i++) {
-        Context *c = &m->contexts[i];
-        if (c->last_use < oldest->last_use) oldest = c;
-        if (!c->generation || c->game != p->game || c->declarer != p->declarer) continue;
-        int agree = 1;
-        for (int k = 0; k < 32 && agree; k++)
-            if (owner[k] >= 0 && c->owner[k] >= 0 && owner[k] != c->owner[k]) agree = 0;
-        if (agree) use = c;
-    }
-    if (!use) {
-        if (m->next_generation == GENERATIONS) {
-            memory_clear(m);
-            oldest = &m->contexts[0];
-        }
-        use = oldest;
-        use->game = p->game;
-        use->declarer = p->declarer;
-        memset(use->owner, -1, sizeof use->owner);
-        use->generation = m->next_generation++;
-    }
-    for (int k = 0; k < 32; k++)
-        if (owner[k] >= 0) use->owner[k] = owner[k];
-    use->last_use = ++m->context_clock;
-    return use->generation;
-}
 
 static Root *root_entry(Memory *m, const Pos *p, int create) {
     uint64_t h = (uint64_t)p->hand[0] * 0x9E3779B97F4A7C15ull ^ (uint64_t)p->hand[1] * 0xC2B2AE3D27D4EB4Full ^
@@ -309,47 +268,123 @@ typedef struct {
     uint32_t hand[3];
     int declarer;
     Memory *memory;
-    uint64_t generation; /* of the deal being searched, in memory's table */
     uint64_t nodes;      /* nodes searched so far */
     uint64_t limit;      /* past this, stop (aborted = 1) unless the batch allows more */
     Batch *batch;        /* NULL, or the batch of worlds this search is part of */
     int world;           /* the world's number in the batch */
     int aborted;
     int history[3][32];
+    uint8_t owner[32]; /* the seat of each card in the hands (see hands_hash) */
+    uint64_t game_key; /* ZOBRIST_GAME of the game and declarer (see hands_hash) */
 } Search;
 
-static inline uint64_t tt_key(const Search *s, uint32_t remaining, int leader) {
-    return (uint64_t)remaining | (uint64_t)leader << 32 | s->generation << 34;
+/* The hash of a trick start is kept up to date card by card: the XOR, over the cards in the
+ * hands, of a random word for the card's seat and its canonical index, then of one for the leader
+ * and one for the game and declarer. A card's canonical index is its place in its block: the
+ * cards of a block (the 7, 8 and 9 of a suit, the four Jacks) are of one class, next to each
+ * other in rank and of equal points, so two positions whose blocks hold the same number of cards
+ * in the same order of seats have the same future in every line of play, card for card, with the
+ * same tricks and points. They share their table entries. */
+static uint64_t ZOBRIST[3][32], ZOBRIST_LEADER[3], ZOBRIST_GAME[G_COUNT][3];
+
+/* The number of cards in a block's four bits. */
+static const uint8_t BLOCK_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+static uint64_t splitmix64(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
 }
 
-/* The two slots of a key: slot 0 keeps the entry nearer the root, slot 1 the newest. */
-static inline Entry *tt_slot(const Search *s, uint64_t key) {
-    uint64_t h = ((key - s->memory->hash_offset) * 0x9E3779B97F4A7C15ull) >> (64 - s->memory->bits);
-    return &s->memory->table[h & ~1ull];
+static void build_zobrist(void) {
+    uint64_t state = 0x4B69656269747A00ull; /* fixed: the same table keys in every process */
+    for (int seat = 0; seat < 3; seat++)
+        for (int c = 0; c < 32; c++) ZOBRIST[seat][c] = splitmix64(&state);
+    for (int seat = 0; seat < 3; seat++) ZOBRIST_LEADER[seat] = splitmix64(&state);
+    for (int g = 0; g < G_COUNT; g++)
+        for (int seat = 0; seat < 3; seat++) ZOBRIST_GAME[g][seat] = splitmix64(&state);
 }
 
-static inline Entry tt_find(const Search *s, uint64_t key) {
-    Entry *e = tt_slot(s, key);
-    if ((e[0] & TAG_MASK) == key) return e[0];
-    if ((e[1] & TAG_MASK) == key) return e[1];
+/* A card of these hands (`left`: all their cards) as the table knows it: its canonical index. */
+static inline int canonical_card(const Game *G, int c, uint32_t left) {
+    uint32_t b = G->block[c];
+    return b ? lowest(b) + BLOCK_COUNT[(left & b & ((1u << c) - 1)) >> lowest(b)] : c;
+}
+
+/* The card of these hands a canonical index stands for (255: none). */
+static inline int actual_card(const Game *G, int c, uint32_t left) {
+    uint32_t b = G->block[c];
+    if (!b) return c;
+    uint32_t m = left & b;
+    for (int j = c - lowest(b); j > 0 && m; j--) m &= m - 1;
+    return m ? lowest(m) : 255;
+}
+
+/* The hash of the search's hands (see ZOBRIST); it notes who holds each card. */
+static uint64_t hands_hash(Search *s) {
+    uint32_t left = s->hand[0] | s->hand[1] | s->hand[2];
+    uint64_t h = 0;
+    s->game_key = ZOBRIST_GAME[s->G - GAMES][s->declarer];
+    for (int seat = 0; seat < 3; seat++)
+        for (uint32_t m = s->hand[seat]; m; m &= m - 1) {
+            s->owner[lowest(m)] = (uint8_t)seat;
+            h ^= ZOBRIST[seat][canonical_card(s->G, lowest(m), left)];
+        }
+    return h;
+}
+
+/* How the hash of the hands (`left`: their cards) changes when `seat` plays card c: the cards
+ * above it in its block move down one canonical place. */
+static inline uint64_t card_delta(const Search *s, int seat, int c, uint32_t left) {
+    uint32_t b = s->G->block[c];
+    if (!b) return ZOBRIST[seat][c];
+    int k = canonical_card(s->G, c, left);
+    uint64_t d = ZOBRIST[seat][k];
+    for (uint32_t up = left & b & higher_than(c); up; up &= up - 1, k++) {
+        const uint64_t *z = ZOBRIST[s->owner[lowest(up)]];
+        d ^= z[k + 1] ^ z[k];
+    }
+    return d;
+}
+
+/* The table's key of a trick start: the hands' hash, the leader, the game and the declarer. */
+static inline uint64_t tt_key(const Search *s, uint64_t hands, int leader) {
+    return hands ^ ZOBRIST_LEADER[leader] ^ s->game_key;
+}
+
+/* The two slots of a hash: slot 0 keeps the entry nearer the root, slot 1 the newest. */
+static inline Entry *tt_slot(const Search *s, uint64_t hash) {
+    return &s->memory->table[(hash >> (64 - s->memory->bits)) & ~1ull];
+}
+
+/* The bits an entry of this hash has in this epoch. */
+static inline uint64_t tt_match(const Search *s, uint64_t hash) {
+    return (hash & TAG_MASK) | (uint64_t)s->memory->epoch << TAG_BITS;
+}
+
+static inline Entry tt_find(const Search *s, uint64_t hash) {
+    Entry *e = tt_slot(s, hash);
+    uint64_t match = tt_match(s, hash);
+    if ((e[0] & MATCH_MASK) == match) return e[0];
+    if ((e[1] & MATCH_MASK) == match) return e[1];
     return 0;
 }
 
-static inline void tt_store(const Search *s, uint64_t key, int lower, int upper, int best) {
-    Entry *e = tt_slot(s, key);
-    Entry entry = key | (uint64_t)lower << 45 | (uint64_t)upper << 52 | (uint64_t)best << 59;
-    if ((e[0] & TAG_MASK) == key) {
+static inline void tt_store(const Search *s, uint64_t hash, int tricks, int lower, int upper, int best) {
+    Entry *e = tt_slot(s, hash);
+    uint64_t match = tt_match(s, hash);
+    Entry entry = match | (uint64_t)tricks << 41 | (uint64_t)lower << 45 | (uint64_t)upper << 52 |
+                  (uint64_t)best << 59;
+    if ((e[0] & MATCH_MASK) == match) {
         e[0] = entry;
-    } else if ((e[1] & TAG_MASK) == key) {
+    } else if ((e[1] & MATCH_MASK) == match) {
         e[1] = entry;
+    } else if (entry_epoch(e[0]) != s->memory->epoch || tricks >= entry_tricks(e[0])) {
+        e[1] = e[0];
+        e[0] = entry;
     } else {
-        int stale = (e[0] >> 34 & (GENERATIONS - 1)) != s->generation;
-        if (stale || popcount32((uint32_t)key) >= popcount32((uint32_t)e[0])) {
-            e[1] = e[0];
-            e[0] = entry;
-        } else {
-            e[1] = entry;
-        }
+        e[1] = entry;
     }
 }
 
@@ -571,15 +606,15 @@ static inline int last_trick(const Search *s, int leader) {
 
 /* Card points the declarer takes from here on, the points of the cards on the table included.
  * Fail-soft: a result <= alpha is an upper bound, a result >= beta a lower bound. */
-static int search_points(Search *s, int leader, int ntrick, int led, int win_card, int win_player,
-                         uint32_t table_cards, int trick_points, int alpha, int beta) {
+static int search_points(Search *s, uint64_t hands, int leader, int ntrick, int led, int win_card,
+                         int win_player, uint32_t table_cards, int trick_points, int alpha, int beta) {
     const Game *G = s->G;
     if (!count_node(s)) {
         s->aborted = 1;
         return 0;
     }
     uint32_t remaining = s->hand[0] | s->hand[1] | s->hand[2];
-    uint64_t tag = 0;
+    uint64_t hash = 0;
     int ttmove = 255;
     int alpha0 = alpha, beta0 = beta;
     if (ntrick == 0) {
@@ -596,8 +631,8 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
         if (surely_mine >= beta) return surely_mine;
         int at_most = most - mask_points(G, my_trumps ? their_trumps & higher_than(31 - __builtin_clz(my_trumps)) : their_trumps);
         if (at_most <= alpha) return at_most;
-        tag = tt_key(s, remaining, leader);
-        Entry e = tt_find(s, tag);
+        hash = tt_key(s, hands, leader);
+        Entry e = tt_find(s, hash);
         if (e) {
             int lower = entry_lower(e), upper = entry_upper(e);
             if (lower >= beta) return lower;
@@ -605,7 +640,7 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
             if (lower == upper) return lower;
             if (lower > alpha) alpha = lower;
             if (upper < beta) beta = upper;
-            ttmove = entry_best(e);
+            ttmove = actual_card(G, entry_best(e), remaining);
         }
         alpha0 = alpha;
         beta0 = beta;
@@ -614,14 +649,13 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
     uint32_t hand = s->hand[player];
     uint32_t moves = reduce(s, legal(G, hand, led), hand, remaining | table_cards, player, ntrick,
                             led, win_card, win_player);
-    if (ntrick == 2) {
+    int before_last = ntrick == 2 && popcount32(remaining) == 4; /* the next trick is the last */
+    if (ntrick == 2 && !before_last) {
         /* Every card ends the trick: fetch the table slots of the next trick starts early. */
-        uint32_t m = moves;
-        while (m) {
+        for (uint32_t m = moves; m; m &= m - 1) {
             int c = lowest(m);
-            m &= m - 1;
             int wp = takes_lead(G, c, ntrick, win_card) ? player : win_player;
-            __builtin_prefetch(tt_slot(s, tt_key(s, remaining & ~(1u << c), wp)));
+            __builtin_prefetch(tt_slot(s, tt_key(s, hands ^ card_delta(s, player, c, remaining), wp)));
         }
     }
     MoveList list;
@@ -639,13 +673,17 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
         int on_top = takes_lead(G, c, ntrick, win_card);
         int w = on_top ? c : win_card, wp = on_top ? player : win_player;
         int v;
+        uint64_t next = before_last ? 0 : hands ^ card_delta(s, player, c, remaining);
         s->hand[player] ^= bit;
-        if (ntrick == 2) {
+        if (before_last) {
             int gain = wp == s->declarer ? trick_points + G->points[c] : 0;
-            v = gain + search_points(s, wp, 0, -1, 0, 0, 0, 0, alpha - gain, beta - gain);
+            v = gain + (last_trick(s, wp) ? mask_points(G, remaining & ~bit) : 0);
+        } else if (ntrick == 2) {
+            int gain = wp == s->declarer ? trick_points + G->points[c] : 0;
+            v = gain + search_points(s, next, wp, 0, -1, 0, 0, 0, 0, alpha - gain, beta - gain);
         } else {
-            v = search_points(s, leader, ntrick + 1, ntrick == 0 ? c : led, w, wp, table_cards | bit,
-                              trick_points + G->points[c], alpha, beta);
+            v = search_points(s, next, leader, ntrick + 1, ntrick == 0 ? c : led, w, wp,
+                              table_cards | bit, trick_points + G->points[c], alpha, beta);
         }
         s->hand[player] ^= bit;
         if (s->aborted) return 0;
@@ -668,7 +706,7 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
         }
     }
     if (ntrick == 0) {
-        Entry e = tt_find(s, tag);
+        Entry e = tt_find(s, hash);
         int lower = e ? entry_lower(e) : 0, upper = e ? entry_upper(e) : 120;
         if (best <= alpha0) {
             if (best < upper) upper = best;
@@ -677,27 +715,27 @@ static int search_points(Search *s, int leader, int ntrick, int led, int win_car
         } else {
             lower = upper = best;
         }
-        tt_store(s, tag, lower, upper, best_card);
+        tt_store(s, hash, popcount32(remaining) / 3, lower, upper, canonical_card(G, best_card, remaining));
     }
     return best;
 }
 
 /* Null: 1 if the defenders can force the declarer to take a trick from here, else 0. */
-static int search_null(Search *s, int leader, int ntrick, int led, int win_card, int win_player,
-                       uint32_t table_cards) {
+static int search_null(Search *s, uint64_t hands, int leader, int ntrick, int led, int win_card,
+                       int win_player, uint32_t table_cards) {
     const Game *G = s->G;
     if (!count_node(s)) {
         s->aborted = 1;
         return 0;
     }
     uint32_t remaining = s->hand[0] | s->hand[1] | s->hand[2];
-    uint64_t tag = 0;
+    uint64_t hash = 0;
     int ttmove = 255;
     if (ntrick == 0) {
         if (!remaining) return 0;
         if (popcount32(remaining) == 3) return last_trick(s, leader);
-        tag = tt_key(s, remaining, leader);
-        Entry e = tt_find(s, tag);
+        hash = tt_key(s, hands, leader);
+        Entry e = tt_find(s, hash);
         if (e) return entry_lower(e); /* Null entries are exact */
     }
     int player = (leader + ntrick) % 3;
@@ -713,17 +751,18 @@ static int search_null(Search *s, int leader, int ntrick, int led, int win_card,
         int on_top = takes_lead(G, c, ntrick, win_card);
         int w = on_top ? c : win_card, wp = on_top ? player : win_player;
         int v;
+        uint64_t next = hands ^ ZOBRIST[player][c]; /* Null has no blocks */
         if (ntrick == 2) {
             if (wp == s->declarer) {
                 v = 1;
             } else {
                 s->hand[player] ^= bit;
-                v = search_null(s, wp, 0, -1, 0, 0, 0);
+                v = search_null(s, next, wp, 0, -1, 0, 0, 0);
                 s->hand[player] ^= bit;
             }
         } else {
             s->hand[player] ^= bit;
-            v = search_null(s, leader, ntrick + 1, ntrick == 0 ? c : led, w, wp, table_cards | bit);
+            v = search_null(s, next, leader, ntrick + 1, ntrick == 0 ? c : led, w, wp, table_cards | bit);
             s->hand[player] ^= bit;
         }
         if (s->aborted) return 0;
@@ -734,7 +773,7 @@ static int search_null(Search *s, int leader, int ntrick, int led, int win_card,
             break;
         }
     }
-    if (ntrick == 0) tt_store(s, tag, result, result, best_card);
+    if (ntrick == 0) tt_store(s, hash, popcount32(remaining) / 3, result, result, best_card);
     return result;
 }
 
@@ -775,7 +814,7 @@ static int future_reaches(Search *s, const Pos *p, int need) {
     if (r && need <= r->lower) return 1;
     if (r && need > r->upper) return 0;
     TrickState t = trick_state(s->G, p);
-    int v = search_points(s, p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards,
+    int v = search_points(s, hands_hash(s), p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards,
                           t.trick_points, need - 1, need);
     if (s->aborted) return 0;
     r = root_entry(s->memory, p, 1);
@@ -798,7 +837,7 @@ static int future_value(Search *s, const Pos *p) {
     }
     while (lower < upper) {
         int beta = upper;
-        int v = search_points(s, p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards,
+        int v = search_points(s, hands_hash(s), p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards,
                               t.trick_points, beta - 1, beta);
         if (s->aborted) return 0;
         if (v < beta)
@@ -815,7 +854,7 @@ static int null_loses(Search *s, const Pos *p) {
     Root *r = root_entry(s->memory, p, 0);
     if (r) return r->lower;
     TrickState t = trick_state(s->G, p);
-    int loses = search_null(s, p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards);
+    int loses = search_null(s, hands_hash(s), p->leader, p->ntrick, t.led, t.win_card, t.win_player, t.table_cards);
     if (s->aborted) return 0;
     r = root_entry(s->memory, p, 1);
     r->lower = r->upper = (int8_t)loses;
@@ -926,7 +965,6 @@ static int answer(Search *s, const Pos *p, Question q) {
     s->G = G;
     for (int i = 0; i < 3; i++) s->hand[i] = at.hand[i];
     s->declarer = at.declarer;
-    s->generation = memory_generation(s->memory, &at);
     memset(s->history, 0, sizeof s->history);
     if (G->null) return !null_loses(s, &at);
     return future_reaches(s, &at, q.threshold - at.declarer_points);
@@ -1172,7 +1210,6 @@ static int read_position(PyObject *obj, Pos *p) {
 static void begin(CSolverObject *self, Search *s, const Pos *p) {
     init_search(s, p);
     s->memory = &memory;
-    s->generation = memory_generation(&memory, p);
     s->limit = UINT64_MAX;
     if (self->node_limit >= 0)
         s->limit = (unsigned long long)self->node_limit > self->nodes
@@ -1573,6 +1610,7 @@ static struct PyModuleDef csolver_module = {
 PyMODINIT_FUNC PyInit__csolver(void) {
     if (!memory.table && memory_init(&memory, TT_BITS, ROOTS) < 0) return PyErr_NoMemory();
     for (int g = 0; g < G_COUNT; g++) build_game(g);
+    build_zobrist();
     if (!thread_count) thread_count = default_threads();
     if (PyType_Ready(&CSolverType) < 0) return NULL;
     PyObject *module = PyModule_Create(&csolver_module);
