@@ -65,6 +65,21 @@ def test_the_tie_breaks_keep_to_their_own_budget() -> None:
     assert short.wins == full.wins and not short.levels
 
 
+def test_a_tie_break_cut_short_tells_the_cards_apart_in_the_worlds_it_reached() -> None:
+    view = decision(7, GameType.GRAND, 3)
+    wins_only = get_solver()
+    judged(view, wins_only, dataclasses.replace(UNLIMITED, tiebreak_budget=0))
+    whole = get_solver()
+    full = judged(view, whole)
+    half = (whole.nodes - wins_only.nodes) // 2
+    short = judged(view, get_solver(), dataclasses.replace(UNLIMITED, tiebreak_budget=half))
+    assert short.wins == full.wins and short.levels.keys() == full.levels.keys()
+    reached = {len(levels) for levels in short.levels.values()}
+    assert len(reached) == 1 and 0 < min(reached) < 16
+    for group, levels in short.levels.items():
+        assert levels == full.levels[group][: len(levels)]
+
+
 def test_the_worlds_judged_are_the_first_that_fit_the_budget() -> None:
     view = decision(8, GameType.SPADES, 2)
     solver = get_solver()
