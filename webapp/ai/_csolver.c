@@ -54,7 +54,7 @@ typedef struct {
     uint8_t merge_points[32];  /* points that must match for two adjacent cards to merge */
     uint8_t byte_points[4][256]; /* card points of each byte of a mask, by byte position */
     uint32_t trump;            /* the trumps */
-    uint32_t block[32];        /* the card's block (see canonical_hands), 0 if none */
+    uint32_t block[32];        /* the cards of the card's block (see ZOBRIST), 0 if none */
 } Game;
 
 static Game GAMES[G_COUNT];
@@ -141,11 +141,11 @@ static inline int popcount32(uint32_t m) {
 
 /* ---------------------------------------------------------------- memory ------------------ */
 
-/* The table's key of a trick start is a 64-bit hash of its canonical hands (see
- * canonical_hands), the leader, the game and the declarer. An entry is one 64-bit word: 33 bits
- * of that hash (the others chose the slot), the memory's epoch (33-40), the tricks left (41-44),
- * then the lower bound (45-51), the upper bound (52-58) and the best card, canonical (59-63).
- * Epoch 0 is never used, so an all-zero word is an empty slot. */
+/* The table's key of a trick start is a 64-bit hash of its hands, the leader, the game and the
+ * declarer (see ZOBRIST). An entry is one 64-bit word: 33 bits of that hash (the others chose
+ * the slot), the memory's epoch (33-40), the tricks left (41-44), then the lower bound (45-51),
+ * the upper bound (52-58) and the best card, canonical (59-63). Epoch 0 is never used, so an
+ * all-zero word is an empty slot. */
 typedef uint64_t Entry;
 
 #define TAG_BITS 33
