@@ -287,9 +287,6 @@ typedef struct {
  * same tricks and points. They share their table entries. */
 static uint64_t ZOBRIST[3][32], ZOBRIST_LEADER[3], ZOBRIST_GAME[G_COUNT][3];
 
-/* The number of cards in a block's four bits. */
-static const uint8_t BLOCK_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-
 static uint64_t splitmix64(uint64_t *state) {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -309,7 +306,7 @@ static void build_zobrist(void) {
 /* A card of these hands (`left`: all their cards) as the table knows it: its canonical index. */
 static inline int canonical_card(const Game *G, int c, uint32_t left) {
     uint32_t b = G->block[c];
-    return b ? lowest(b) + BLOCK_COUNT[(left & b & ((1u << c) - 1)) >> lowest(b)] : c;
+    return b ? lowest(b) + popcount32(left & b & ((1u << c) - 1)) : c;
 }
 
 /* The card of these hands a canonical index stands for (255: none). */
@@ -751,7 +748,7 @@ static int search_null(Search *s, uint64_t hands, int leader, int ntrick, int le
         int on_top = takes_lead(G, c, ntrick, win_card);
         int w = on_top ? c : win_card, wp = on_top ? player : win_player;
         int v;
-        uint64_t next = hands ^ ZOBRIST[player][c]; /* Null has no blocks */
+        uint64_t next = hands ^ card_delta(s, player, c, remaining);
         if (ntrick == 2) {
             if (wp == s->declarer) {
                 v = 1;
