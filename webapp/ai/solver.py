@@ -34,6 +34,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Final, Protocol
 
 from webapp.engine.cards import ALL_MASK, DECK, mask_points
@@ -296,14 +297,10 @@ class _Tables:
         self.orders = tuple(orders)
 
 
-_TABLES: dict[GameType, _Tables] = {}
-
-
+@cache
 def _tables(game_type: GameType) -> _Tables:
-    tables = _TABLES.get(game_type)
-    if tables is None:
-        tables = _TABLES[game_type] = _Tables(game_type)
-    return tables
+    """Return the game's tables, built once."""
+    return _Tables(game_type)
 
 
 # ---------------------------------------------------------------------------------- search
