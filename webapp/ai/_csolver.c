@@ -14,8 +14,8 @@
  * early on bounds: all points left, and the points of trumps above every trump of the other side
  * (they win whenever played). Moves are reduced (see `reduce`: equal cards of one hand tried
  * once, and of a run of cards whose trick is already settled only the one with the most or the
- * fewest points) and ordered (table move, sure winners, points into our own tricks, cheap
- * discards, history). `reaches` is one null-window search; `value` is MTD(f) from above.
+ * fewest points) and ordered (table move, sure winners, killer, points into our own tricks,
+ * cheap discards, history). `reaches` is one null-window search; `value` is MTD(f) from above.
  *
  * Null: a boolean search "can the defenders force the declarer to take a trick?", same table.
  *
@@ -274,6 +274,7 @@ typedef struct {
     int world;           /* the world's number in the batch */
     int aborted;
     int history[3][32];
+    int8_t killer[11][3][3]; /* see order_moves; by tricks left, place in the trick, seat */
     uint8_t owner[32]; /* the seat of each card in the hands (see hands_hash) */
     uint64_t game_key; /* ZOBRIST_GAME of the game and declarer (see hands_hash) */
 } Search;
@@ -512,9 +513,12 @@ static inline int strongest(const Game *G, uint32_t m) {
     return 31 - __builtin_clz(t ? t : m);
 }
 
-/* Order the moves best first for the player to move; `first` (a table move) goes in front. */
+/* Order the moves best first for the player to move; `first` (a table move) goes in front. The
+ * killer, the card that last ended a search here after the first card tried had not (here: this
+ * seat, as many tricks left, the same place in the trick, in this world's questions so far), comes
+ * first among the sure winners if it is one, else right after them. */
 static void order_moves(const Search *s, MoveList *out, uint32_t moves, int player, int ntrick,
-                        int led, int win_card, int win_player, int first) {
+                        int led, int win_card, int win_player, int first, int killer) {
     const Game *G = s->G;
     int scores[10];
     int n = 0;
@@ -572,6 +576,7 @@ static void order_moves(const Search *s, MoveList *out, uint32_t moves, int play
                 score = 200 - 8 * pts;
             else /* the trick is lost: give the fewest points, the weakest card */
                 score = -8 * pts - c;
+            if (c == killer) score += 400; /* the others of its kind are within 8 * 11 + 31 */
             int h = s->history[player][c];
             score = score * 64 + (h > 63 ? 63 : h);
         }
@@ -642,7 +647,7 @@ static int search_points(Search *s, uint64_t hands, int leader, int ntrick, int 
         alpha0 = alpha;
         beta0 = beta;
     }
-    int player = (leader + ntrick) % 3;
+    int player = (leader + ntrick) % 3, tricks = popcount32(remaining | table_cards) / 3;
     uint32_t hand = s->hand[player];
     uint32_t moves = reduce(s, legal(G, hand, led), hand, remaining | table_cards, player, ntrick,
                             led, win_card, win_player);
@@ -660,7 +665,8 @@ static int search_points(Search *s, uint64_t hands, int leader, int ntrick, int 
         list.n = 1;
         list.card[0] = (uint8_t)lowest(moves);
     } else {
-        order_moves(s, &list, moves, player, ntrick, led, win_card, win_player, ttmove);
+        order_moves(s, &list, moves, player, ntrick, led, win_card, win_player, ttmove,
+                    s->killer[tricks][ntrick][player]);
     }
     int maximizing = player == s->declarer;
     int best = maximizing ? -1 : 1000, best_card = list.card[0];
@@ -699,6 +705,7 @@ static int search_points(Search *s, uint64_t hands, int leader, int ntrick, int 
         }
         if (alpha >= beta) {
             s->history[player][c] += 1;
+            if (k > 0) s->killer[tricks][ntrick][player] = (int8_t)c;
             break;
         }
     }
@@ -739,7 +746,7 @@ static int search_null(Search *s, uint64_t hands, int leader, int ntrick, int le
     uint32_t hand = s->hand[player];
     uint32_t moves = merge(G, legal(G, hand, led), hand, remaining | table_cards);
     MoveList list;
-    order_moves(s, &list, moves, player, ntrick, led, win_card, win_player, ttmove);
+    order_moves(s, &list, moves, player, ntrick, led, win_card, win_player, ttmove, -1);
     int declarer_moves = player == s->declarer;
     int result = declarer_moves ? 1 : 0, best_card = list.card[0];
     for (int k = 0; k < list.n; k++) {
@@ -799,6 +806,7 @@ static TrickState trick_state(const Game *G, const Pos *p) {
 
 static void init_search(Search *s, const Pos *p) {
     memset(s, 0, sizeof *s);
+    memset(s->killer, -1, sizeof s->killer);
     s->G = &GAMES[p->game];
     for (int i = 0; i < 3; i++) s->hand[i] = p->hand[i];
     s->declarer = p->declarer;
@@ -972,6 +980,7 @@ static int batch_world(Batch *b, Memory *m, int w) {
     if (b->budget != UINT64_MAX && spent_up_to(b, w, 0) > b->budget) return 0;
     Search s;
     memset(&s, 0, sizeof s);
+    memset(s.killer, -1, sizeof s.killer);
     s.memory = m;
     s.batch = b;
     s.world = w;
