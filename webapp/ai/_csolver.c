@@ -274,6 +274,7 @@ typedef struct {
     int world;           /* the world's number in the batch */
     int aborted;
     int history[3][32];
+    int cards;           /* the cards in the three hands */
     int8_t killer[11][3][3]; /* see order_moves; by tricks left, place in the trick, seat */
     uint8_t owner[32]; /* the seat of each card in the hands (see hands_hash) */
     uint64_t game_key; /* ZOBRIST_GAME of the game and declarer (see hands_hash) */
@@ -319,10 +320,12 @@ static inline int actual_card(const Game *G, int c, uint32_t left) {
     return m ? lowest(m) : 255;
 }
 
-/* The hash of the search's hands (see ZOBRIST); it notes who holds each card. */
+/* The hash of the search's hands (see ZOBRIST); it notes who holds each card, and how many
+ * cards there are: a search starts here. */
 static uint64_t hands_hash(Search *s) {
     uint32_t left = s->hand[0] | s->hand[1] | s->hand[2];
     uint64_t h = 0;
+    s->cards = popcount32(left);
     s->game_key = ZOBRIST_GAME[s->G - GAMES][s->declarer];
     for (int seat = 0; seat < 3; seat++)
         for (uint32_t m = s->hand[seat]; m; m &= m - 1) {
@@ -621,7 +624,7 @@ static int search_points(Search *s, uint64_t hands, int leader, int ntrick, int 
     int alpha0 = alpha, beta0 = beta;
     if (ntrick == 0) {
         if (!remaining) return 0;
-        if (popcount32(remaining) == 3) return last_trick(s, leader) ? mask_points(G, remaining) : 0;
+        if (s->cards == 3) return last_trick(s, leader) ? mask_points(G, remaining) : 0;
         int most = mask_points(G, remaining);
         if (alpha >= most) return most;
         if (beta <= 0) return 0;
@@ -647,11 +650,11 @@ static int search_points(Search *s, uint64_t hands, int leader, int ntrick, int 
         alpha0 = alpha;
         beta0 = beta;
     }
-    int player = (leader + ntrick) % 3, tricks = popcount32(remaining | table_cards) / 3;
+    int player = (leader + ntrick) % 3, tricks = (s->cards + ntrick) / 3;
     uint32_t hand = s->hand[player];
     uint32_t moves = reduce(s, legal(G, hand, led), hand, remaining | table_cards, player, ntrick,
                             led, win_card, win_player);
-    int before_last = ntrick == 2 && popcount32(remaining) == 4; /* the next trick is the last */
+    int before_last = ntrick == 2 && s->cards == 4; /* the next trick is the last */
     if (ntrick == 2 && !before_last) {
         /* Every card ends the trick: fetch the table slots of the next trick starts early. */
         for (uint32_t m = moves; m; m &= m - 1) {
@@ -678,6 +681,7 @@ static int search_points(Search *s, uint64_t hands, int leader, int ntrick, int 
         int v;
         uint64_t next = before_last ? 0 : hands ^ card_delta(s, player, c, remaining);
         s->hand[player] ^= bit;
+        s->cards--;
         if (before_last) {
             int gain = wp == s->declarer ? trick_points + G->points[c] : 0;
             v = gain + (last_trick(s, wp) ? mask_points(G, remaining & ~bit) : 0);
@@ -689,6 +693,7 @@ static int search_points(Search *s, uint64_t hands, int leader, int ntrick, int 
                               table_cards | bit, trick_points + G->points[c], alpha, beta);
         }
         s->hand[player] ^= bit;
+        s->cards++;
         if (s->aborted) return 0;
         if (maximizing) {
             if (v > best) {
@@ -719,7 +724,7 @@ static int search_points(Search *s, uint64_t hands, int leader, int ntrick, int 
         } else {
             lower = upper = best;
         }
-        tt_store(s, hash, popcount32(remaining) / 3, lower, upper, canonical_card(G, best_card, remaining));
+        tt_store(s, hash, tricks, lower, upper, canonical_card(G, best_card, remaining));
     }
     return best;
 }
@@ -737,7 +742,7 @@ static int search_null(Search *s, uint64_t hands, int leader, int ntrick, int le
     int ttmove = 255;
     if (ntrick == 0) {
         if (!remaining) return 0;
-        if (popcount32(remaining) == 3) return last_trick(s, leader);
+        if (s->cards == 3) return last_trick(s, leader);
         hash = tt_key(s, hands, leader);
         Entry e = tt_find(s, hash);
         if (e) return entry_lower(e); /* Null entries are exact */
@@ -761,13 +766,17 @@ static int search_null(Search *s, uint64_t hands, int leader, int ntrick, int le
                 v = 1;
             } else {
                 s->hand[player] ^= bit;
+                s->cards--;
                 v = search_null(s, next, wp, 0, -1, 0, 0, 0);
                 s->hand[player] ^= bit;
+                s->cards++;
             }
         } else {
             s->hand[player] ^= bit;
+            s->cards--;
             v = search_null(s, next, leader, ntrick + 1, ntrick == 0 ? c : led, w, wp, table_cards | bit);
             s->hand[player] ^= bit;
+            s->cards++;
         }
         if (s->aborted) return 0;
         if (declarer_moves ? v == 0 : v == 1) {
@@ -777,7 +786,7 @@ static int search_null(Search *s, uint64_t hands, int leader, int ntrick, int le
             break;
         }
     }
-    if (ntrick == 0) tt_store(s, hash, popcount32(remaining) / 3, result, result, best_card);
+    if (ntrick == 0) tt_store(s, hash, s->cards / 3, result, result, best_card);
     return result;
 }
 
