@@ -473,7 +473,12 @@ static uint32_t reduce(const Search *s, uint32_t moves, uint32_t hand, uint32_t 
     uint32_t kept = 0;
     while (moves) {
         int c = lowest(moves), top = c;
-        uint32_t run = 1u << c;
+        uint32_t run = 1u << c, above = G->above[c] & live;
+        if (!above || !(hand >> lowest(above) & 1)) { /* a run of one card */
+            kept |= run;
+            moves &= moves - 1;
+            continue;
+        }
         int distinct = 0;
         for (;;) {
             uint32_t next = G->above[top] & live;
