@@ -15,7 +15,7 @@
  * (they win whenever played). Moves are reduced (see `reduce`: equal cards of one hand tried
  * once, and of a run of cards whose trick is already settled only the one with the most or the
  * fewest points) and ordered (table move, sure winners, killer, points into our own tricks,
- * cheap discards, history). `reaches` is one null-window search; `value` is MTD(f) from above.
+ * cheap discards). `reaches` is one null-window search; `value` is MTD(f) from above.
  *
  * Null: a boolean search "can the defenders force the declarer to take a trick?", same table.
  *
@@ -273,7 +273,6 @@ typedef struct {
     Batch *batch;        /* NULL, or the batch of worlds this search is part of */
     int world;           /* the world's number in the batch */
     int aborted;
-    int history[3][32];
     int cards;           /* the cards in the three hands */
     int8_t killer[11][3][3]; /* see order_moves; by tricks left, place in the trick, seat */
     uint8_t owner[32]; /* the seat of each card in the hands (see hands_hash) */
@@ -585,8 +584,6 @@ static void order_moves(const Search *s, MoveList *out, uint32_t moves, int play
             else /* the trick is lost: give the fewest points, the weakest card */
                 score = -8 * pts - c;
             if (c == killer) score += 400; /* the others of its kind are within 8 * 11 + 31 */
-            int h = s->history[player][c];
-            score = score * 64 + (h > 63 ? 63 : h);
         }
         int k = n++;
         while (k > 0 && scores[k - 1] < score) {
@@ -714,7 +711,6 @@ static int search_points(Search *s, uint64_t hands, int leader, int ntrick, int 
             }
         }
         if (alpha >= beta) {
-            s->history[player][c] += 1;
             if (k > 0) s->killer[tricks][ntrick][player] = (int8_t)c;
             break;
         }
@@ -787,7 +783,6 @@ static int search_null(Search *s, uint64_t hands, int leader, int ntrick, int le
         if (declarer_moves ? v == 0 : v == 1) {
             result = v;
             best_card = c;
-            s->history[player][c] += 1;
             break;
         }
     }
@@ -984,7 +979,6 @@ static int answer(Search *s, const Pos *p, Question q) {
     s->G = G;
     for (int i = 0; i < 3; i++) s->hand[i] = at.hand[i];
     s->declarer = at.declarer;
-    memset(s->history, 0, sizeof s->history);
     if (G->null) return !null_loses(s, &at);
     return future_reaches(s, &at, q.threshold - at.declarer_points);
 }
