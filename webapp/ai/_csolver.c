@@ -522,8 +522,8 @@ static inline int strongest(const Game *G, uint32_t m) {
 
 /* Order the moves best first for the player to move; `first` (a table move) goes in front. The
  * killer, the card that last ended a search here after the first card tried had not (here: this
- * seat, as many tricks left, the same place in the trick, in this world's questions so far), comes
- * first among the sure winners if it is one, else right after them. */
+ * seat, as many tricks left, the same place in the trick; in this call, or in a batch world's
+ * questions so far), comes first among the sure winners if it is one, else right after them. */
 static void order_moves(const Search *s, MoveList *out, uint32_t moves, int player, int ntrick,
                         int led, int win_card, int win_player, int first, int killer) {
     const Game *G = s->G;
