@@ -760,22 +760,14 @@ static int search_null(Search *s, uint64_t hands, int leader, int ntrick, int le
         uint32_t bit = 1u << c;
         int on_top = takes_lead(G, c, ntrick, win_card);
         int w = on_top ? c : win_card, wp = on_top ? player : win_player;
-        int v;
-        uint64_t next = hands ^ card_delta(s, player, c, remaining);
-        if (ntrick == 2) {
-            if (wp == s->declarer) {
-                v = 1;
-            } else {
-                s->hand[player] ^= bit;
-                s->cards--;
-                v = search_null(s, next, wp, 0, -1, 0, 0, 0);
-                s->hand[player] ^= bit;
-                s->cards++;
-            }
-        } else {
+        int v = 1; /* the declarer takes this trick */
+        if (ntrick < 2 || wp != s->declarer) {
+            uint64_t next = hands ^ card_delta(s, player, c, remaining);
             s->hand[player] ^= bit;
             s->cards--;
-            v = search_null(s, next, leader, ntrick + 1, ntrick == 0 ? c : led, w, wp, table_cards | bit);
+            v = ntrick == 2 ? search_null(s, next, wp, 0, -1, 0, 0, 0)
+                            : search_null(s, next, leader, ntrick + 1, ntrick == 0 ? c : led, w, wp,
+                                          table_cards | bit);
             s->hand[player] ^= bit;
             s->cards++;
         }
@@ -813,9 +805,14 @@ static TrickState trick_state(const Game *G, const Pos *p) {
     return t;
 }
 
-static void init_search(Search *s, const Pos *p) {
+/* Empty a search: no nodes, no killers. */
+static void clear_search(Search *s) {
     memset(s, 0, sizeof *s);
     memset(s->killer, -1, sizeof s->killer);
+}
+
+static void init_search(Search *s, const Pos *p) {
+    clear_search(s);
     s->G = &GAMES[p->game];
     for (int i = 0; i < 3; i++) s->hand[i] = p->hand[i];
     s->declarer = p->declarer;
@@ -987,8 +984,7 @@ static int answer(Search *s, const Pos *p, Question q) {
 static int batch_world(Batch *b, Memory *m, int w) {
     if (b->budget != UINT64_MAX && spent_up_to(b, w, 0) > b->budget) return 0;
     Search s;
-    memset(&s, 0, sizeof s);
-    memset(s.killer, -1, sizeof s.killer);
+    clear_search(&s);
     s.memory = m;
     s.batch = b;
     s.world = w;

@@ -305,17 +305,12 @@ def _tables(game_type: GameType) -> _Tables:
 
 # ---------------------------------------------------------------------------------- search
 
-_MERGE_CACHES: dict[GameType, tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]] = {}
-
-
+@cache
 def _merge_caches(
     game_type: GameType,
 ) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
     """Return the shared caches of merged moves of a game type (whole hands, single classes)."""
-    caches = _MERGE_CACHES.get(game_type)
-    if caches is None:
-        caches = _MERGE_CACHES[game_type] = ({}, {})
-    return caches
+    return {}, {}
 
 
 class _Search:
