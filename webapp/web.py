@@ -26,11 +26,12 @@ from flask import (
 )
 from flask_babel import LazyString
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from sqlalchemy.exc import SQLAlchemyError
+from werkzeug.exceptions import HTTPException, TooManyRequests
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import i18n
-from webapp.i18n import lazy_gettext
+from webapp import i18n, storage
+from webapp.i18n import lazy_gettext, ngettext
 
 DECK_COOKIE = "deck"
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9_.~-][A-Za-z0-9_.~/-]*")
@@ -184,43 +185,87 @@ ERROR_TITLES: dict[int, LazyString] = {
     404: lazy_gettext("Page not found"),
     405: lazy_gettext("That action is not possible here"),
     413: lazy_gettext("That is more than Kiebitz can take at once"),
+    429: lazy_gettext("That was a lot in a short time"),
     500: lazy_gettext("Something went wrong on our side"),
+    503: lazy_gettext("Kiebitz will be back in a moment"),
 }
 ERROR_TEXTS: dict[int, LazyString] = {
     400: lazy_gettext("Nothing was changed. Go back and try again."),
     404: lazy_gettext("There is no page at this address. Perhaps the link is old or mistyped."),
     405: lazy_gettext("Nothing was changed. Use the buttons on the page."),
     413: lazy_gettext("Nothing was changed. Send less at once."),
-    500: lazy_gettext("Nothing you entered was lost. Please try again in a moment."),
+    429: lazy_gettext("Nothing was created. Please wait a little and try again."),
+    500: lazy_gettext("Nothing was changed. Please try again in a moment."),
+    503: lazy_gettext(
+        "Kiebitz cannot reach its data just now. Nothing was changed. Please try again in a moment."
+    ),
 }
+SENT_ERROR_TEXTS: dict[int, LazyString] = {
+    500: lazy_gettext(
+        "What you sent may not have been saved. Go back and try again in a moment."
+    ),
+    503: lazy_gettext(
+        "Kiebitz cannot reach its data just now, so what you sent may not have been saved. "
+        "Go back and try again in a moment."
+    ),
+}
+"""What is true after a failed POST: the change may or may not have been made."""
 
+UNAVAILABLE_RETRY_AFTER = 10
+"""Seconds a client is asked to wait while the database does not answer."""
 
 API_ERRORS: dict[int, str] = {
     400: "bad_request",
     404: "not_found",
     405: "method_not_allowed",
     413: "too_large",
+    429: "too_many_requests",
     500: "server_error",
+    503: "unavailable",
 }
 
 
-def error_page(code: int, text: LazyString | str | None = None) -> Response:
-    """Render the translated error page for HTTP status ``code`` (JSON under ``/api/``)."""
+def _wait_text(seconds: int) -> str:
+    """Say how long to wait before creating more (whole minutes, at least one)."""
+    minutes = max(1, -(-seconds // 60))
+    return ngettext(
+        "Nothing was created. You can try again in %(num)d minute.",
+        "Nothing was created. You can try again in %(num)d minutes.",
+        minutes,
+    )
+
+
+def error_page(code: int, text: LazyString | str | None = None, *, retry_after: int | None = None) -> Response:
+    """Render the translated error page for HTTP status ``code`` (JSON under ``/api/``).
+
+    ``retry_after`` (seconds) is sent as ``Retry-After``. Without a ``text`` of its own, a
+    failed POST says that what was sent may not have been saved, a failed GET that nothing changed.
+    """
     code = code if code in ERROR_TITLES else 500
+    if text is None and request.method not in ("GET", "HEAD", "OPTIONS"):
+        text = SENT_ERROR_TEXTS.get(code)
     if request.path.startswith("/api/"):
         response = jsonify(error=API_ERRORS[code], message=str(text or ERROR_TITLES[code]))
         response.status_code = code
-        return response
-    if "lang" not in g:
-        first = request.path.strip("/").split("/", 1)[0]
-        g.lang = first if first in i18n.LANGUAGES else i18n.best_language()
-    return render(
-        "error.html",
-        status=code,
-        code=code,
-        title=ERROR_TITLES[code],
-        text=text or ERROR_TEXTS[code],
-    )
+    else:
+        if "lang" not in g:
+            first = request.path.strip("/").split("/", 1)[0]
+            g.lang = first if first in i18n.LANGUAGES else i18n.best_language()
+        response = render(
+            "error.html",
+            status=code,
+            code=code,
+            title=ERROR_TITLES[code],
+            text=text or ERROR_TEXTS[code],
+        )
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(retry_after)
+    return response
+
+
+def too_many(retry_after: int) -> Response:
+    """Render the 429 page: nothing was created, and how long to wait."""
+    return error_page(429, _wait_text(retry_after), retry_after=retry_after)
 
 
 def init_app(app: Flask) -> None:
@@ -272,9 +317,19 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
+        if isinstance(error, TooManyRequests) and isinstance(error.retry_after, int):
+            return too_many(error.retry_after)
         return error_page(error.code or 500)
 
     @app.errorhandler(Exception)
     def server_error(error: Exception) -> Response:
         app.logger.exception("Unhandled error", exc_info=error)
         return error_page(500)
+
+    @app.errorhandler(SQLAlchemyError)
+    def database_error(error: SQLAlchemyError) -> Response:
+        """Answer 503 while the database is down or busy (it recovers by itself), else 500."""
+        if not storage.unavailable(error):
+            return server_error(error)
+        app.logger.warning("The database is unavailable: %s", error)
+        return error_page(503, retry_after=UNAVAILABLE_RETRY_AFTER)

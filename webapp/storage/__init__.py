@@ -14,6 +14,8 @@ from flask import Flask
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import DeclarativeBase
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
@@ -42,3 +44,21 @@ def init_app(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db)
     import webapp.storage.tables  # noqa: F401  (registers every table with the metadata)
+
+
+def unavailable(error: BaseException) -> bool:
+    """Tell whether a database error means it cannot answer just now: down, restarting, or busy.
+
+    Such errors pass by themselves (the pool reconnects once the database is back), unlike a
+    refused statement, which is a bug.
+    """
+    if isinstance(error, OperationalError) and type(error.orig).__module__.startswith("sqlite3"):
+        # SQLite reports a missing table or a syntax error as an OperationalError too.
+        return any(sign in str(error.orig) for sign in _SQLITE_UNAVAILABLE)
+    if isinstance(error, (OperationalError, PoolTimeout)):
+        return True
+    return isinstance(error, DBAPIError) and error.connection_invalidated
+
+
+_SQLITE_UNAVAILABLE = ("locked", "unable to open", "disk I/O", "busy")
+"""Words of SQLite's messages for a database that is busy or cannot be reached."""
