@@ -1,15 +1,19 @@
-"""Checks that many tests share: is a page fully translated?"""
+"""Checks that many tests share: is a page fully translated? And the type of ``make_app``."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from html.parser import HTMLParser
+
+from flask import Flask
 
 from webapp.catalogs import catalog_path, read_catalog
 from webapp.i18n import DEFAULT_LANGUAGE, TRANSLATIONS
 
 LITERAL = re.compile(r"%\(\w+\)[sdif]|%[sdif]|\{\w*\}")
+MakeApp = Callable[..., Flask]  # the ``make_app`` fixture: make_app(tables=True, **config)
 SHORTEST = 12  # shorter English words ("Grand", "Skat") may be the same in other languages
 
 

@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.helpers import english_leaks
+from tests.helpers import MakeApp, english_leaks
 from webapp.calculator.drills import LEVELS, MAX_SEED, Kind, check, exercise, next_level
 from webapp.engine import Contract, GameType, matadors, settle
 from webapp.i18n import LANGUAGES
@@ -287,12 +287,8 @@ def test_a_row_made_meanwhile_by_another_process_is_counted_on(app: Flask, monke
         assert (row.streak, row.best, row.last_exercise) == (5, 5, "2/2")
 
 
-def test_an_answer_without_the_csrf_token_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from webapp import create_app
-
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite3'}"})
-    with app.app_context():
-        db.create_all()
+def test_an_answer_without_the_csrf_token_is_refused(make_app: MakeApp) -> None:
+    app = make_app(WTF_CSRF_ENABLED=True)
     drill = exercise(1, 1)
     response = app.test_client().post("/en/calculator/drills/1/1", data={
         "value": str(drill.settlement.game_value), "score": str(drill.settlement.score)})

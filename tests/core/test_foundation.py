@@ -9,6 +9,7 @@ from alembic.migration import MigrationContext
 from flask import Flask
 from flask_migrate import upgrade
 
+from tests.helpers import MakeApp
 from webapp import ROOT, catalogs, create_app
 from webapp.config import instance_secret_key
 from webapp.storage import db
@@ -30,9 +31,8 @@ def test_the_pages_load_the_pinned_vendored_htmx(client) -> None:  # type: ignor
     assert (HTMX / "LICENSE").exists()
 
 
-def test_migrations_build_the_schema_the_models_describe(tmp_path: Path) -> None:
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite3'}"})
-    with app.app_context():
+def test_migrations_build_the_schema_the_models_describe(make_app: MakeApp) -> None:
+    with make_app(tables=False).app_context():
         upgrade()
         with db.engine.connect() as connection:
             diff = compare_metadata(MigrationContext.configure(connection), db.metadata)

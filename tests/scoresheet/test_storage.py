@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from flask import Flask
 from flask_migrate import downgrade, upgrade
 
-from webapp import create_app
-from webapp.storage import db
+from tests.helpers import MakeApp
 from webapp.storage import scoresheet as store
 
 HAND = {"kind": "game", "declarer": "2", "game": "clubs", "matadors": "1", "points": "61", "bid": "18"}
@@ -91,12 +88,10 @@ def test_a_change_on_an_old_revision_is_refused_and_writes_nothing(app: Flask) -
         assert stored is not None and stored.revision == 1
 
 
-def test_undo_works_from_another_process(tmp_path: Path) -> None:
+def test_undo_works_from_another_process(make_app: MakeApp) -> None:
     """Two apps on one database stand for two processes: nothing lives in either."""
-    config = {"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'shared.sqlite3'}"}
-    first, second = create_app(config), create_app(config)
+    first, second = make_app(), make_app(tables=False)
     with first.app_context():
-        db.create_all()
         token = store.create_list(title="", players=["A", "B", "C"], rules=[])
         store.add_hand(token, 0, hand(61))
         store.add_hand(token, 1, hand(62))
@@ -104,9 +99,6 @@ def test_undo_works_from_another_process(tmp_path: Path) -> None:
         assert store.undo(token, 2) == store.Change(store.Action.ADD, 2)
     with first.app_context():
         assert points(token) == ["61"]
-        db.engine.dispose()
-    with second.app_context():
-        db.engine.dispose()
 
 
 def test_summaries_of_the_lists_a_browser_knows(app: Flask) -> None:
@@ -119,12 +111,10 @@ def test_summaries_of_the_lists_a_browser_knows(app: Flask) -> None:
         assert store.summaries([]) == []
 
 
-def test_the_migration_goes_down_and_up_again(tmp_path: Path) -> None:
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite3'}"})
-    with app.app_context():
+def test_the_migration_goes_down_and_up_again(make_app: MakeApp) -> None:
+    with make_app(tables=False).app_context():
         upgrade()
         downgrade(revision="0001_base")
         upgrade()
         token = store.create_list(title="", players=["A", "B", "C"], rules=[])
         assert store.load_list(token) is not None
-        db.engine.dispose()
