@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -11,7 +12,7 @@ from flask.testing import FlaskClient
 from tests.practice import drive
 from tests.practice.conftest import played_review
 from webapp import ai
-from webapp.engine import GameState, Position
+from webapp.engine import Action, Discard, GameState, Phase, PickUp, Play, PlayHand, Position
 from webapp.practice import review
 
 
@@ -93,3 +94,56 @@ def test_the_cards_that_decided_the_game_are_named(app: Flask, client: FlaskClie
     page = client.get(f"/en/play/{hand_id}/line").get_data(as_text=True)
     assert "The cards that decided the game" in page
     assert "Trick 1:" in page
+
+
+def _open_rows(page: str) -> dict[str, list[str]]:
+    """Return the cards of each row of "All cards open" in their order: the seats from forehand
+    on as "0", "1", "2", then "skat" (the skat the play began with) and "dealt" if shown."""
+    section = re.search(r'<section class="open-hands".*?</section>', page, re.S)
+    assert section is not None
+    bodies = re.findall(r'<li[^>]*><h3>.*?</h3>(.*?)</ul></li>', section.group(0), re.S)
+    names = ("0", "1", "2", "skat", "dealt")
+    return {name: re.findall(r'data-card="(\w+)"', body) for name, body in zip(names, bodies)}
+
+
+def _lay_away_from_the_hand(state: GameState) -> Action:
+    """Win the auction, pick up the skat and lay away two cards of the dealt hand, not the skat."""
+    legal = state.legal_actions()
+    if state.phase is Phase.SKAT:
+        return PickUp()
+    if state.phase is Phase.DISCARD:
+        dealt = state.deal.hands[state.to_act or 0]
+        return next(a for a in legal if isinstance(a, Discard) and a.first in dealt and a.second in dealt)
+    return drive.declarer_choice(state)
+
+
+def test_all_cards_open_shows_the_hands_as_the_play_began(app: Flask, client: FlaskClient) -> None:
+    hand_id = drive.start(client, seed=11, seat=Position.REARHAND)
+    state = drive.play_out(app, client, hand_id, _lay_away_from_the_hand)
+    assert state.declarer == Position.REARHAND and state.contract is not None and not state.contract.hand
+    discard = next(action for action in state.actions if isinstance(action, Discard))
+    page = client.get(f"/en/play/{hand_id}/line").get_data(as_text=True)
+    rows = _open_rows(page)
+    declarer = rows["2"]
+    assert str(discard.first) not in declarer and str(discard.second) not in declarer
+    assert all(str(card) in declarer for card in state.deal.skat)
+    assert len(declarer) == 10
+    assert sorted(rows["skat"]) == sorted([str(discard.first), str(discard.second)])
+    assert sorted(rows["dealt"]) == sorted(str(card) for card in state.deal.skat)
+    assert "Laid away by the declarer" in page and "The skat as dealt" in page
+    # The line shown (here the play itself) uses exactly the cards of the hands as shown.
+    played = {str(action.card) for action in state.actions if isinstance(action, Play)}
+    assert played == {card for seat in "012" for card in rows[seat]}
+
+
+def test_all_cards_open_in_a_hand_game_shows_the_skat_untouched(app: Flask, client: FlaskClient) -> None:
+    def hand_game(state: GameState) -> Action:
+        return PlayHand() if state.phase is Phase.SKAT else drive.declarer_choice(state)
+
+    hand_id = drive.start(client, seed=11, seat=Position.REARHAND)
+    state = drive.play_out(app, client, hand_id, hand_game)
+    assert state.contract is not None and state.contract.hand
+    rows = _open_rows(client.get(f"/en/play/{hand_id}/line").get_data(as_text=True))
+    assert sorted(rows["2"]) == sorted(str(card) for card in state.deal.hands[Position.REARHAND])
+    assert sorted(rows["skat"]) == sorted(str(card) for card in state.deal.skat)
+    assert "dealt" not in rows

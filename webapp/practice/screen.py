@@ -216,14 +216,53 @@ def parse_choice(form: dict[str, list[str]]) -> str | None:
     return None
 
 
+def opening(state: GameState) -> GameState:
+    """Return the hand as its play began: the skat picked up and laid away, or left untouched.
+
+    A hand that never reached the play (everybody passed) is returned as it ended.
+    """
+    start = GameState.new(state.deal, state.options)
+    for action in state.actions:
+        if start.phase is Phase.PLAY:
+            break
+        start = start.apply(action)
+    return start
+
+
+@dataclass(frozen=True, slots=True)
+class OpenCards:
+    """Every card of a finished hand as its play began ("all cards open")."""
+
+    hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    """Each position's ten cards as the first card was led, in holding order."""
+    skat: tuple[Card, ...]
+    """The skat the play began with: the two cards laid away, or the skat untouched."""
+    laid_away: bool
+    """Whether the declarer picked up the skat, so that `skat` holds the cards laid away."""
+    dealt_skat: tuple[Card, ...] | None
+    """The skat as dealt, when the declarer picked it up or it was pushed on (else None)."""
+
+
+def open_cards(state: GameState) -> OpenCards:
+    """Return every card of ``state`` as its play began, sorted for the game played."""
+    start = opening(state)
+    game_type = state.game_type
+    first, second, third = (holding_order(start.hand(position), game_type) for position in Position)
+    contract = start.contract
+    laid_away = contract is not None and not contract.hand
+    changed = laid_away or start.skat != state.deal.skat
+    return OpenCards(
+        (first, second, third),
+        holding_order(start.skat, game_type),
+        laid_away,
+        holding_order(state.deal.skat, game_type) if changed else None,
+    )
+
+
 def line_tricks(state: GameState, line: tuple[Play, ...]) -> tuple[ShownTrick, ...]:
     """Return the tricks of ``line`` (the best play from the first card) for a finished hand."""
-    opening = GameState.new(state.deal, state.options)
-    for action in state.actions:
-        if opening.phase is Phase.PLAY:
-            break
-        opening = opening.apply(action)
+    start = opening(state)
     for play in line:
-        opening = opening.apply(play)
-    tricks = opening.tricks + ((opening.current_trick,) if opening.current_trick.cards else ())
+        start = start.apply(play)
+    tricks = start.tricks + ((start.current_trick,) if start.current_trick.cards else ())
     return tuple(_shown(trick) for trick in tricks)

@@ -278,8 +278,8 @@ def line(hand_id: str) -> Response:
         "practice/line.html",
         hand=loaded,
         positions=tuple(Position),
-        game_type=loaded.state.game_type,
         review=verdict,
         has_game=loaded.state.settlement is not None,
         tricks=screen.line_tricks(loaded.state, verdict.line) if verdict is not None else (),
+        cards=screen.open_cards(loaded.state),
     )
