@@ -1,18 +1,19 @@
-"""Duplicate match: the strong computer player against the easy one.
+"""Duplicate match of the three computer levels: strong, medium and easy at one table.
 
 Usage: python bench/strength.py [--deals 100] [--seed 0]
 
-Each deal is played, for each seat, twice: once with the strong player in that seat and the easy
-player in the other two, once the other way round (the seats swapped). A seat's score per game
-is zero-sum: the declarer's list score (classic), and minus half of it for each defender. The
-difference of the seat's two scores measures the strong player against the easy one on the same
-cards; the figure printed is its mean per game with a 95% confidence interval (deals are the
-independent samples).
+Each deal is played six times, once for every way of seating the three levels, so that every
+level holds every hand twice, each time against the other two levels. A seat's score per game
+is zero-sum: the declarer's list score (classic), and minus half of it for each defender. A
+level's figure is its mean score per game over the deal's six games; the figures printed are
+their means over the deals with a 95% confidence interval (deals are the independent samples),
+and the same for the difference of two levels on the same deals.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import statistics
 import sys
@@ -23,8 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from webapp.ai import Level, choose  # noqa: E402
 from webapp.engine import Deal, GameState, Settlement  # noqa: E402
 
+LEVELS = (Level.STRONG, Level.MEDIUM, Level.EASY)
+"""Strongest first."""
 
-def play(deal_seed: int, levels: tuple[Level, Level, Level]) -> GameState:
+
+def play(deal_seed: int, levels: tuple[Level, ...]) -> GameState:
     """Play one hand with a level per position."""
     state = GameState.new(Deal.from_seed(deal_seed))
     while not state.finished:
@@ -44,43 +48,55 @@ def seat_scores(state: GameState) -> tuple[float, float, float]:
     return (scores[0], scores[1], scores[2])
 
 
+def interval(samples: list[float]) -> tuple[float, float]:
+    """Return the mean and the half width of its 95% confidence interval."""
+    mean = statistics.mean(samples)
+    if len(samples) < 2:
+        return mean, 0.0
+    return mean, 1.96 * statistics.stdev(samples) / math.sqrt(len(samples))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    strong, easy = Level.STRONG, Level.EASY
-    per_deal: list[float] = []
-    declared = {strong: [0, 0], easy: [0, 0]}  # games won, games played as declarer
+    per_deal: dict[Level, list[float]] = {level: [] for level in LEVELS}
+    declared = {level: [0, 0] for level in LEVELS}  # games won, games played as declarer
+    seatings = list(itertools.permutations(LEVELS))
     for number in range(args.deals):
         deal_seed = args.seed + number
-        differences = []
-        for seat in range(3):
-            levels = [easy, easy, easy]
-            levels[seat] = strong
-            with_strong = play(deal_seed, (levels[0], levels[1], levels[2]))
-            swapped = [strong, strong, strong]
-            swapped[seat] = easy
-            with_easy = play(deal_seed, (swapped[0], swapped[1], swapped[2]))
-            differences.append(seat_scores(with_strong)[seat] - seat_scores(with_easy)[seat])
-            for state, level in ((with_strong, strong), (with_easy, easy)):
-                settlement = state.settlement
-                if state.declarer == seat and isinstance(settlement, Settlement):
-                    declared[level][1] += 1
-                    declared[level][0] += int(settlement.won)
-        per_deal.append(statistics.mean(differences))
-        print(f"deal {number + 1}/{args.deals}: {per_deal[-1]:+.1f}", file=sys.stderr)
-    mean = statistics.mean(per_deal)
-    half = 1.96 * statistics.stdev(per_deal) / math.sqrt(len(per_deal)) if len(per_deal) > 1 else 0
-    print(f"{len(per_deal)} deals, {6 * len(per_deal)} games (duplicate, seats swapped)")
-    print(
-        f"strong − easy, mean score difference per game: {mean:+.2f} "
-        f"(95% CI {mean - half:+.2f} .. {mean + half:+.2f})"
-    )
-    for level in (strong, easy):
+        totals = dict.fromkeys(LEVELS, 0.0)
+        for seating in seatings:
+            state = play(deal_seed, seating)
+            for seat, score in enumerate(seat_scores(state)):
+                totals[seating[seat]] += score
+            settlement = state.settlement
+            if state.declarer is not None and isinstance(settlement, Settlement):
+                level = seating[state.declarer]
+                declared[level][1] += 1
+                declared[level][0] += int(settlement.won)
+        for level in LEVELS:
+            per_deal[level].append(totals[level] / len(seatings))
+        shown = " ".join(f"{level.value} {per_deal[level][-1]:+.1f}" for level in LEVELS)
+        print(f"deal {number + 1}/{args.deals}: {shown}", file=sys.stderr, flush=True)
+    deals = len(per_deal[LEVELS[0]])
+    print(f"{deals} deals, {len(seatings) * deals} games (duplicate: every seating of the levels)")
+    print("mean score per game (95% CI):")
+    for level in LEVELS:
+        mean, half = interval(per_deal[level])
+        print(f"{level.value:>8}: {mean:+7.2f} ({mean - half:+.2f} .. {mean + half:+.2f})")
+    print("difference on the same deals (95% CI):")
+    for better, worse in itertools.combinations(LEVELS, 2):
+        mean, half = interval([a - b for a, b in zip(per_deal[better], per_deal[worse])])
+        print(
+            f"{better.value:>8} − {worse.value:<6}: {mean:+7.2f} "
+            f"({mean - half:+.2f} .. {mean + half:+.2f})"
+        )
+    for level in LEVELS:
         won, played = declared[level]
         rate = 100 * won / played if played else 0
-        print(f"{level.value:>6} as declarer: won {won} of {played} ({rate:.0f}%)")
+        print(f"{level.value:>8} as declarer: won {won} of {played} ({rate:.0f}%)")
 
 
 if __name__ == "__main__":

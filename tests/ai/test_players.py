@@ -44,3 +44,49 @@ def test_easy_players_only_take_legal_actions_in_every_phase() -> None:
 def test_strong_players_only_take_legal_actions(options: Options) -> None:
     for seed in range(3):
         play_out(seed + 100, options, (Level.STRONG, Level.EASY, Level.STRONG))
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[:3], ids=range(3))
+def test_medium_players_only_take_legal_actions(options: Options) -> None:
+    for seed in range(4):
+        play_out(seed + 200, options, (Level.MEDIUM, Level.EASY, Level.MEDIUM))
+
+
+def test_levels_are_ordered_weakest_first() -> None:
+    assert [level.value for level in Level] == ["easy", "medium", "strong"]
+
+
+def test_medium_searches_its_cards_in_fewer_worlds_than_strong(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Medium plays by search like strong, in at most MEDIUM_WORLDS sampled worlds; easy never
+    searches; before the play medium decides by the rules of thumb, as easy does."""
+    from webapp.ai import player, search
+
+    asked: list[int] = []
+    real = search.sample_worlds
+
+    def counting(view, count, rng):  # type: ignore[no-untyped-def]
+        asked.append(count)
+        return real(view, count, rng)
+
+    monkeypatch.setattr(search, "sample_worlds", counting)
+    counts: dict[Level, list[int]] = {}
+    differs = 0
+    for seed in range(6):
+        state = GameState.new(Deal.from_seed(seed))
+        while not state.finished:
+            seat = state.to_act
+            assert seat is not None
+            view = state.view(seat)
+            for level in Level:
+                asked.clear()
+                action = choose(view, level, seed=seed)
+                counts.setdefault(level, []).extend(asked)
+                if level is Level.MEDIUM and view.phase is not Phase.PLAY:
+                    assert action == choose(view, Level.EASY, seed=seed)
+                if level is Level.MEDIUM and action != choose(view, Level.EASY, seed=seed):
+                    differs += 1
+            state = state.apply(choose(view, Level.EASY, seed=seed))
+    assert not counts[Level.EASY]
+    assert counts[Level.MEDIUM] and max(counts[Level.MEDIUM]) <= player.MEDIUM_WORLDS
+    assert max(counts[Level.STRONG]) > player.MEDIUM_WORLDS
+    assert differs  # medium's search changes cards that the rules of thumb would play

@@ -450,3 +450,30 @@ def test_a_failing_computer_player_or_coach_never_stops_the_hand(app: Flask, cli
     final = drive.play_out(app, client, hand_id, drive.declarer_choice)
     assert final.finished
     assert "computer player failed" in caplog.text
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Medium"), ("de", "Mittel"), ("fr", "Moyen"), ("fi", "Keskitaso"), ("ms", "Sederhana")])
+def test_the_medium_level_is_offered_and_kept_with_the_hand(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, lang: str, label: str) -> None:
+    from webapp.engine import SeatView
+    from webapp.practice import players
+
+    form = client.get(f"/{lang}/play/").get_data(as_text=True)
+    offered = re.findall(r'name="level" value="(\w+)"', form)
+    assert offered == ["easy", "medium", "strong"]
+    assert f'value="medium"> {label}' in form
+    levels: list[str] = []
+    real = players.choose
+
+    def spy(view: SeatView, level: str, *, seed: int):  # type: ignore[no-untyped-def]
+        levels.append(level)
+        return real(view, level, seed=seed)
+
+    monkeypatch.setattr(players, "choose", spy)
+    hand_id = drive.start(client, seed=5, seat=Position.REARHAND, level="medium", lang=lang)
+    with app.app_context():
+        from webapp.storage import practice as storage
+
+        record = storage.load(hand_id)
+        assert record is not None and record.level == "medium"
+    drive.play_out(app, client, hand_id, drive.defender_choice, lang=lang)
+    assert levels and set(levels) == {"medium"}

@@ -3,7 +3,8 @@
 Both work from a `SeatView` only. `Level.EASY` plays by rules of thumb; `Level.STRONG` searches
 sampled card distributions with the open-hand solver where the search is affordable (cards, Kontra
 and Re; hand or skat, laying away and the game when whole hands can be solved) and falls back to
-the rules of thumb elsewhere. Hints give the rules of thumb with their principle, and for cards
+the rules of thumb elsewhere. `Level.MEDIUM` searches its cards in a few worlds only
+(`MEDIUM_WORLDS`) and decides everything else by the rules of thumb. Hints give the rules of thumb with their principle, and for cards
 the search's verdict when it tells the cards apart. Everything is deterministic for a given
 seed.
 """
@@ -11,17 +12,22 @@ seed.
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
 from webapp.engine.actions import Action, Play
 from webapp.engine.game import Phase
 from webapp.engine.view import SeatView
 
 from .contracts import strong_declare, strong_discard, strong_skat
-from .heuristics import decide
+from .heuristics import decide, doubling_choice
 from .hints import Hint
-from .search import card_hint, strong_play
+from .search import card_hint, strong_card, strong_play
 
-__all__ = ["Level", "choose", "hint"]
+__all__ = ["Level", "MEDIUM_WORLDS", "choose", "hint"]
+
+MEDIUM_WORLDS: Final = 2
+"""The worlds a medium player's card search samples (the strong player samples up to 16): so
+few that what it plays often fits the sampled worlds better than the real one."""
 
 
 class Level(Enum):
@@ -29,6 +35,8 @@ class Level(Enum):
 
     EASY = "easy"
     """Rules of thumb."""
+    MEDIUM = "medium"
+    """Cards searched in a few sampled worlds, the rest by rules of thumb."""
     STRONG = "strong"
     """Search over sampled card distributions."""
 
@@ -59,6 +67,11 @@ def choose(view: SeatView, level: Level, *, seed: int) -> Action:
             searched = strong_declare(view, seed)
         if searched is not None:
             return searched
+    elif level is Level.MEDIUM and view.phase is Phase.PLAY:
+        doubling = doubling_choice(view)
+        if doubling is not None:
+            return doubling.action
+        return strong_card(view, seed, most_worlds=MEDIUM_WORLDS).action
     return decide(view).action
 
 

@@ -277,12 +277,13 @@ def _pick(judgement: Judgement, choices: list[int], preferred: Card) -> Card:
 
 
 def _card_search(
-    view: SeatView, seed: int, every_world: bool
+    view: SeatView, seed: int, every_world: bool, most_worlds: int | None = None
 ) -> tuple[Judgement, bool] | None:
     """Judge the seat's legal cards, or return ``None`` where no search applies or none finished.
 
-    The worlds are sampled; with ``every_world``, all the fitting worlds are judged when there
-    are few enough. The flag returned says whether the judgement covers every fitting world.
+    The worlds are sampled (at most ``most_worlds`` if given); with ``every_world``, all the
+    fitting worlds are judged when there are few enough. The flag returned says whether the
+    judgement covers every fitting world.
     """
     legal = [action.card for action in view.legal_actions if isinstance(action, Play)]
     if len(legal) <= 1 or not _searchable(view):
@@ -290,6 +291,8 @@ def _card_search(
     solver = get_solver()
     settings = settings_for(solver)
     count = settings.worlds[len(view.hand)]
+    if most_worlds is not None:
+        count = min(count, most_worlds)
     if not count:
         return None
     solver.node_limit = settings.node_budget
@@ -308,10 +311,13 @@ def _preferred(fallback: Hint) -> Card:
     return fallback.action.card
 
 
-def strong_card(view: SeatView, seed: int) -> Hint:
-    """Return the strong player's card: the best total over sampled worlds (see the module)."""
+def strong_card(view: SeatView, seed: int, *, most_worlds: int | None = None) -> Hint:
+    """Return the strong player's card: the best total over sampled worlds (see the module).
+
+    ``most_worlds`` caps the sampled worlds (a weaker player looks at fewer of them).
+    """
     fallback = play_card(view)
-    found = _card_search(view, seed, every_world=False)
+    found = _card_search(view, seed, every_world=False, most_worlds=most_worlds)
     if found is None:
         return fallback
     judgement, _ = found

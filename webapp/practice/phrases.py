@@ -51,6 +51,8 @@ LEVELS: dict[str, LazyString] = {
     # TRANSLATORS: the level of the computer players.
     "easy": lazy_gettext("Easy: plays by rules of thumb"),
     # TRANSLATORS: the level of the computer players.
+    "medium": lazy_gettext("Medium: thinks a little ahead"),
+    # TRANSLATORS: the level of the computer players.
     "strong": lazy_gettext("Strong: thinks ahead"),
 }
 
