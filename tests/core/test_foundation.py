@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
@@ -56,3 +57,22 @@ def test_database_url_selects_postgresql(monkeypatch, tmp_path: Path) -> None:  
 def test_translate_check_command_passes(app: Flask) -> None:
     result = app.test_cli_runner().invoke(args=["translate", "check"])
     assert result.exit_code == 0, result.output
+
+
+def test_the_suite_runs_the_doctests_of_every_module() -> None:
+    """A module's examples are tests too: pytest collects the doctests of the whole package."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    options = pyproject["tool"]["pytest"]["ini_options"]
+    addopts = options["addopts"].split()
+    assert "--doctest-modules" in addopts
+    collected = [ROOT / path for path in options["testpaths"]]
+    ignored = [ROOT / word.removeprefix("--ignore=") for word in addopts if word.startswith("--ignore=")]
+    with_examples = [path for path in (ROOT / "webapp").rglob("*.py") if ">>> " in path.read_text(encoding="utf-8")]
+    assert len(with_examples) >= 20
+    missed = [
+        str(path.relative_to(ROOT))
+        for path in with_examples
+        if not any(path.is_relative_to(folder) for folder in collected)
+        or any(path.is_relative_to(folder) for folder in ignored)
+    ]
+    assert missed == []
