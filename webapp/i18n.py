@@ -96,7 +96,8 @@ def translations() -> NullTranslations:
     """
     found = _request_globals()
     if found is None:  # no app context: flask-babel has no catalog either
-        return get_translations()
+        fallback: NullTranslations = get_translations()
+        return fallback
     locale = _locale_in(found)
     memo = found.__dict__.get("_kiebitz_translations")
     if memo is None or memo[0] is not locale:

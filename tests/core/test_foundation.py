@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -76,3 +78,16 @@ def test_the_suite_runs_the_doctests_of_every_module() -> None:
         or any(path.is_relative_to(folder) for folder in ignored)
     ]
     assert missed == []
+
+
+def test_the_whole_package_is_strictly_typed() -> None:
+    """The web layer is checked as strictly as the engine and the AI (the migrations aside)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict"],  # the files come from pyproject.toml: webapp/
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues found in" in result.stdout

@@ -120,7 +120,8 @@ class FieldError:
     @property
     def code(self) -> str:
         """Return the stable reason code (``out_of_range``, ``card_twice``, …)."""
-        return self.reason.value
+        code: str = self.reason.value  # both enums have str values; mypy sees their union's as Any
+        return code
 
 
 class GameError(ValueError):

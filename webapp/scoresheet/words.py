@@ -205,7 +205,9 @@ class Phrases:
     def __init__(self, deck: Deck) -> None:
         self.text = {key: str(value) for key, value in ROW_WORDS.items()}
         # Games are named after the user's deck: "Hearts", or "Bells" with German-suited cards.
-        self.games = {game: str(game_name(game, deck)) for game in GameType if game is not GameType.RAMSCH}
+        self.games: dict[GameType, str] = {
+            game: str(game_name(game, deck)) for game in GameType if game is not GameType.RAMSCH
+        }
         self._signed: dict[int, str] = {}
 
     def signed(self, value: int) -> str:
