@@ -28,14 +28,30 @@ from flask_babel import LazyString
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException, TooManyRequests
+from werkzeug.routing import BaseConverter, IntegerConverter
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import i18n, storage
+from webapp import i18n, parse, storage
 from webapp.i18n import lazy_gettext, ngettext
 
 DECK_COOKIE = "deck"
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9_.~-][A-Za-z0-9_.~/-]*")
 """A static file's path that ``url_for`` leaves as it is (nothing to quote)."""
+
+
+class IdConverter(BaseConverter):
+    """``<id:token>``: match only what has the form of an id Kiebitz hands out (`parse.TOKEN`).
+
+    Anything else (a NUL, a space, 200 characters) is a 404 before any view or database sees it.
+    """
+
+    regex = parse.TOKEN
+
+
+class AsciiIntConverter(IntegerConverter):
+    """``<int:number>`` in ASCII digits, at most `parse.MAX_DIGITS` (werkzeug's takes ``٣``, any length)."""
+
+    regex = rf"[0-9]{{1,{parse.MAX_DIGITS}}}"
 
 
 @dataclass(frozen=True)
@@ -270,6 +286,9 @@ def too_many(retry_after: int) -> Response:
 
 def init_app(app: Flask) -> None:
     """Install the shared request handling: root redirect, preferences, errors, headers."""
+
+    app.url_map.converters["id"] = IdConverter
+    app.url_map.converters["int"] = AsciiIntConverter
 
     @app.route("/")
     def root() -> BaseResponse:

@@ -20,10 +20,8 @@ webapp.calculator.inputs.GameError: matadors: out_of_range
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Final, Protocol, TypeVar
 
 from webapp.engine import (
@@ -37,6 +35,8 @@ from webapp.engine import (
     matadors,
     settle,
 )
+from webapp import parse
+from webapp.parse import Problem, Reason, Refused
 
 __all__ = [
     "API_FIELDS",
@@ -86,26 +86,12 @@ API_FIELDS: Final = (
 _PLAYERS: Final = {"3": 3, "4": 4}
 _LISTS: Final = ("classic", "seeger_fabian")
 _SOURCES: Final = ("count", "cards")
-# A whole number written plainly: an optional sign (ASCII or the real minus sign), few digits.
-_INTEGER: Final = re.compile(r"[+\-\u2212]?[0-9]{1,4}")
+_DIGITS: Final = 4
+"""The most digits a number of the calculator has (the highest bid, 264, has three)."""
 # Engine argument names that the forms call differently.
 _FIELD_OF: Final = {"game_type": "game"}
 
 
-class Problem(Enum):
-    """Why a parameter could not be read (the rules' own checks are the engine's `InputReason`)."""
-
-    NOT_A_NUMBER = "not_a_number"
-    NOT_A_FLAG = "not_a_flag"
-    UNKNOWN_CHOICE = "unknown_choice"
-    UNKNOWN_PARAMETER = "unknown_parameter"
-    REPEATED = "repeated"
-    NOT_A_CARD = "not_a_card"
-    CARD_TWICE = "card_twice"
-    WRONG_COUNT = "wrong_count"
-
-
-Reason = InputReason | Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,10 +213,11 @@ class _Reader:
             if self.strict and name in self.args:
                 self.refuse(name, Problem.NOT_A_NUMBER)
             return None
-        if not _INTEGER.fullmatch(value):
-            self.refuse(name, Problem.NOT_A_NUMBER)
+        try:
+            return parse.number(value, signed=True, digits=_DIGITS)
+        except Refused as refused:
+            self.refuse(name, refused.reason)
             return None
-        return int(value.replace("\u2212", "-"))
 
     def choice(self, name: str, choices: Mapping[str, T], default: T | None = None) -> T | None:
         """Return the choice named by the field, ``default`` when empty."""
@@ -250,17 +237,11 @@ class _Reader:
     def cards(self, name: str, size: int) -> tuple[tuple[str, ...], CardSet | None]:
         """Return the picked cards as given and as a set of exactly ``size`` different cards."""
         given = tuple(text.strip() for text in self.args.getlist(name) if text.strip())
-        picked: list[Card] = []
-        for text in given:
-            try:
-                card = Card.parse(text)
-            except ValueError:
-                self.refuse(name, Problem.NOT_A_CARD)
-                return given, None
-            if card in picked:
-                self.refuse(name, Problem.CARD_TWICE, card=card)
-                return given, None
-            picked.append(card)
+        try:
+            picked = parse.cards(given)
+        except Refused as refused:
+            self.refuse(name, refused.reason, card=refused.card)
+            return given, None
         if len(picked) != size:
             self.refuse(name, Problem.WRONG_COUNT, count=len(picked))
             return given, None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import secrets
 from typing import Any
 from urllib.parse import parse_qsl
@@ -11,7 +10,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, ur
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import web
+from webapp import parse, web
 from webapp.engine import BID_VALUES, Card, GameType, Rank, Suit, rules_for
 from webapp.i18n import gettext, lazy_gettext
 from webapp.storage.calculator import DrillStreak, count_answer, streak_of
@@ -24,8 +23,6 @@ from .messages import message
 bp = Blueprint("calculator", __name__, url_prefix="/<lang:lang>/calculator")
 
 VISITOR_COOKIE = "visitor"
-_VISITOR = re.compile(r"[A-Za-z0-9_-]{20,64}")
-_ANSWER = re.compile(r"[+\-\u2212]?[0-9]{1,5}")
 FORM_FIELDS = (
     "game", "hand", "schneider_announced", "schwarz_announced", "ouvert", "matadors", "cards",
     "skat", "declarer_points", "declarer_tricks", "took_trick", "bid", "kontra", "re", "bock",
@@ -122,8 +119,7 @@ LEVEL_NAMES = {
 
 def _visitor() -> str | None:
     """Return the anonymous visitor id from its cookie, if it is well formed."""
-    visitor = request.cookies.get(VISITOR_COOKIE, "")
-    return visitor if _VISITOR.fullmatch(visitor) else None
+    return parse.token(request.cookies.get(VISITOR_COOKIE))
 
 
 def _remember_visitor(response: BaseResponse, visitor: str) -> None:
@@ -146,10 +142,7 @@ def _exercise(level: int, seed: int) -> drills.Exercise:
 
 def _answer(text: str | None) -> int | None:
     """Return a typed whole number (with an optional sign, also the real minus sign)."""
-    text = (text or "").strip()
-    if not _ANSWER.fullmatch(text):
-        return None
-    return int(text.replace("\u2212", "-"))
+    return parse.number_or_none(text, signed=True, digits=5)
 
 
 def _last_level(row: DrillStreak) -> int:

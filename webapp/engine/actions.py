@@ -225,7 +225,7 @@ def parse_action(text: str) -> Action:
     single = _SINGLETONS.get(text)
     if single is not None:
         return single
-    if text.isdigit():
+    if text.isascii() and text.isdigit() and len(text) <= 3:  # not "²" or thousands of digits
         return Bid(int(text))
     word, _, rest = text.partition("-")
     if word in ("discard", "push"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from webapp import parse
 from webapp.engine import Card, CardSet, GameState, GameType, Position
 from webapp.i18n import lazy_gettext as _
 
@@ -81,14 +82,10 @@ class Row:
 
 def parse_cards(answer: str, allowed: CardSet) -> tuple[Card, ...]:
     """Return the cards written in ``answer``; refuse unknown, repeated or foreign cards."""
-    words = answer.split()
     try:
-        cards = tuple(Card.parse(word) for word in words)
-    except ValueError:
+        return parse.cards(answer.split(), allowed)
+    except parse.Refused:
         raise BadAnswer(answer) from None
-    if len(set(cards)) != len(cards) or not CardSet(cards) <= allowed:
-        raise BadAnswer(answer)
-    return cards
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -144,9 +141,10 @@ class Choose(Step):
             raise ValueError("a choice has exactly one right option")
 
     def check(self, answer: str) -> Verdict:
-        if not answer.isdigit() or not 0 <= int(answer) < len(self.options):
-            raise BadAnswer(answer)
-        option = self.options[int(answer)]
+        try:
+            option = self.options[parse.number(answer, high=len(self.options) - 1, digits=2)]
+        except parse.Refused:
+            raise BadAnswer(answer) from None
         return RIGHT if option.correct else Verdict(False, option.why)
 
     def solution(self) -> str:
@@ -246,11 +244,10 @@ class Number(Step):
     kind: ClassVar[str] = "number"
 
     def check(self, answer: str) -> Verdict:
-        text = answer.strip().replace("\N{MINUS SIGN}", "-")
-        digits = text[1:] if text[:1] in "+-" else text
-        if not digits.isdigit() or len(digits) > 6:
-            raise BadAnswer(answer)
-        given = int(text)
+        try:
+            given = parse.number(answer, signed=True, digits=6)
+        except parse.Refused:
+            raise BadAnswer(answer) from None
         if given == self.goal.answer():
             return RIGHT
         return Verdict(False, self.goal.why(given))

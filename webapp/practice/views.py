@@ -10,7 +10,7 @@ from flask import Blueprint, Response, redirect, request, url_for
 from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import ai, web, words
+from webapp import ai, parse, web, words
 from webapp.engine import GameState, IllegalAction, Phase, Position, Reason, parse_action
 from webapp.i18n import lazy_gettext
 from webapp.practice import phrases, players, review, screen, table
@@ -26,6 +26,7 @@ def practice_context() -> dict[str, Any]:
 
 
 RANDOM_SEAT = "any"
+SEED_DIGITS = 18
 STALE: LazyString = lazy_gettext(
     "This hand has moved on in another tab or window, so nothing was changed. "
     "Here is where it stands now."
@@ -119,18 +120,17 @@ def _start_form(seed: int | None, errors: dict[str, LazyString] | None = None, s
 
 
 def _parse_seed(text: str) -> int | None:
-    text = text.strip().replace(" ", "")
-    if not text.isascii() or not text.isdigit() or len(text) > 18:
-        return None
-    return int(text)
+    """Return the deal number typed (spaces between its digits allowed: ``4 711``)."""
+    return parse.number_or_none(text.replace(" ", ""), digits=SEED_DIGITS)
 
 
 def _parse_seat(text: str) -> Position | None:
     if text == RANDOM_SEAT:
         return Position(secrets.randbelow(3))
-    if text in ("0", "1", "2"):
-        return Position(int(text))
-    return None
+    try:
+        return Position(parse.seat(text))
+    except parse.Refused:
+        return None
 
 
 @bp.get("/")
@@ -170,7 +170,7 @@ def start() -> Response | BaseResponse:
     return _create(seed, seat, level)
 
 
-@bp.get("/<hand_id>")
+@bp.get("/<id:hand_id>")
 def hand(hand_id: str) -> Response:
     """Show the learner's hand where it stands; ``?hint=1`` adds a hint for the next decision."""
     loaded = _load(hand_id)
@@ -190,15 +190,15 @@ def _store(hand: Hand, state: GameState) -> Response | BaseResponse:
 
 def _expected_revision(hand: Hand) -> Response | None:
     """Refuse the request unless it names the hand's current revision."""
-    text = request.form.get("revision", "")
-    if not text.isascii() or not text.isdigit() or len(text) > 9:
+    revision = parse.number_or_none(request.form.get("revision"), digits=9)
+    if revision is None:
         return _show(hand, notice=BAD_FORM, status=400)
-    if int(text) != hand.revision:
+    if revision != hand.revision:
         return _show(hand, notice=STALE, status=409)
     return None
 
 
-@bp.post("/<hand_id>")
+@bp.post("/<id:hand_id>")
 def act(hand_id: str) -> Response | BaseResponse:
     """Take the learner's decision, let the computer players answer, and show the result."""
     loaded = _load(hand_id)
@@ -222,7 +222,7 @@ def act(hand_id: str) -> Response | BaseResponse:
     return _store(loaded, state)
 
 
-@bp.post("/<hand_id>/undo")
+@bp.post("/<id:hand_id>/undo")
 def undo(hand_id: str) -> Response | BaseResponse:
     """Take back the learner's last decision and the computer players' moves after it."""
     loaded = _load(hand_id)
@@ -238,7 +238,7 @@ def undo(hand_id: str) -> Response | BaseResponse:
 
 
 
-@bp.post("/<hand_id>/again")
+@bp.post("/<id:hand_id>/again")
 def again(hand_id: str) -> Response | BaseResponse:
     """Start the same deal again: from the same seat, or from the seat chosen in the form."""
     loaded = _load(hand_id)
@@ -251,7 +251,7 @@ def again(hand_id: str) -> Response | BaseResponse:
     return _create(loaded.seed, seat, loaded.level)
 
 
-@bp.post("/<hand_id>/next")
+@bp.post("/<id:hand_id>/next")
 def next_hand(hand_id: str) -> Response | BaseResponse:
     """Deal a new hand; the learner moves on one seat, as at a real table."""
     loaded = _load(hand_id)
@@ -260,7 +260,7 @@ def next_hand(hand_id: str) -> Response | BaseResponse:
     return _create(secrets.randbelow(1_000_000_000), table.rotate(loaded.seat), loaded.level)
 
 
-@bp.get("/<hand_id>/line")
+@bp.get("/<id:hand_id>/line")
 def line(hand_id: str) -> Response:
     """Show "could I have won?": the best line with all hands open, once the hand is over."""
     loaded = _load(hand_id)

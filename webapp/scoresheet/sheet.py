@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final, TypeAlias, TypeVar
 
+from webapp import parse
 from webapp.engine import (
     BID_VALUES,
     BockTrigger,
@@ -694,6 +695,8 @@ RAMSCH_FIELDS: Final = ("durchmarsch", "pushes")
 ENTRY_FIELDS: Final = ("kind", *GAME_FIELDS, *RAMSCH_FIELDS)
 """The names of an entry's fields; a Ramsch adds ``points_<seat>`` and ``jungfrau_<seat>``."""
 
+NUMBER_DIGITS: Final = 4
+"""The most digits a number of an entry may have (card points and bids have three)."""
 _TRUE: Final = frozenset({"1", "on", "true", "yes"})
 _FALSE: Final = frozenset({"", "0", "off", "false", "no"})
 _GAMES: Final = {game.value: game for game in GameType if game is not GameType.RAMSCH}
@@ -720,22 +723,24 @@ def _flag(fields: Mapping[str, str], name: str) -> bool:
 
 
 def _number(fields: Mapping[str, str], name: str) -> int | None:
-    text = _text(fields, name).replace("\N{MINUS SIGN}", "-")
+    text = _text(fields, name)
     if not text:
         return None
     try:
-        return int(text)
-    except ValueError:
+        return parse.number(text, signed=True, digits=NUMBER_DIGITS)
+    except parse.Refused:
         raise EntryError(Issue(name, Problem.NOT_A_NUMBER)) from None
 
 
 def _seat(fields: Mapping[str, str], name: str, players: int) -> int | None:
-    number = _number(fields, name)
-    if number is None:
+    text = _text(fields, name)
+    if not text:
         return None
-    if not 1 <= number <= players:
-        raise EntryError(Issue(name, Problem.NOT_A_PLAYER))
-    return number - 1
+    try:
+        return parse.seat(text, players=players, first=1)
+    except parse.Refused as refused:
+        problem = Problem.NOT_A_PLAYER if refused.reason is InputReason.OUT_OF_RANGE else Problem.NOT_A_NUMBER
+        raise EntryError(Issue(name, problem)) from None
 
 
 _T = TypeVar("_T")

@@ -15,7 +15,7 @@ from flask import Response, abort, flash, get_flashed_messages, redirect, reques
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import web
+from webapp import parse, web
 from webapp.engine import BID_VALUES, BockTrigger, GameType
 from webapp.engine.game import Phase
 from webapp.i18n import gettext, pgettext
@@ -94,11 +94,9 @@ def _remember(response: BaseResponse, tokens: list[str]) -> BaseResponse:
     return response
 
 
-def _revision() -> int:
-    try:
-        return int(request.form.get("revision", ""))
-    except ValueError:
-        return -1
+def _revision() -> int | None:
+    """Return the list revision the form was made on (None if it names none: stale)."""
+    return parse.number_or_none(request.form.get("revision"), digits=9)
 
 
 def _kinds(slot: Slot, rules: HouseRules) -> list[str]:
@@ -357,13 +355,13 @@ def import_list() -> BaseResponse:
     return _remember(response, [token, *_known_tokens()])
 
 
-@bp.get("/<token>")
+@bp.get("/<id:token>")
 def sheet(token: str) -> BaseResponse:
     """Show the list: the entry form for the next hand, the hands, the totals and the chart."""
     return _sheet(_load(token))
 
 
-@bp.post("/<token>/hands")
+@bp.post("/<id:token>/hands")
 def add_hand(token: str) -> BaseResponse:
     """Enter the next hand: checked, then committed at once; or shown again with the problem."""
     loaded = _load(token)
@@ -390,7 +388,7 @@ def _hand_slot(loaded: Loaded, number: int) -> Slot:
     return loaded.sheet.rows[number - 1].slot
 
 
-@bp.route("/<token>/hands/<int:number>", methods=["GET", "POST"])
+@bp.route("/<id:token>/hands/<int:number>", methods=["GET", "POST"])
 def edit_hand(token: str, number: int) -> BaseResponse:
     """Change a hand that was entered; everything after it is worked out again."""
     loaded = _load(token)
@@ -421,7 +419,7 @@ def _edit_page(loaded: Loaded, form: dict[str, Any], status: int = 200) -> Respo
     return web.render("scoresheet/edit.html", status=status, entry=form, **context)
 
 
-@bp.post("/<token>/hands/<int:number>/delete")
+@bp.post("/<id:token>/hands/<int:number>/delete")
 def delete_hand(token: str, number: int) -> BaseResponse:
     """Delete a hand; the hands after it move up, and undo brings it back."""
     loaded = _load(token)
@@ -435,7 +433,7 @@ def delete_hand(token: str, number: int) -> BaseResponse:
     return _saved(loaded, gettext("Hand %(number)s deleted. Undo brings it back.", number=number))
 
 
-@bp.post("/<token>/undo")
+@bp.post("/<id:token>/undo")
 def undo(token: str) -> BaseResponse:
     """Take back the last change (an entry, an edit or a deletion)."""
     loaded = _load(token)
@@ -458,14 +456,14 @@ def _undone_text(change: store.Change | None) -> str:
     return gettext("Hand %(number)s is back.", number=change.number)
 
 
-@bp.get("/<token>/print")
+@bp.get("/<id:token>/print")
 def print_view(token: str) -> BaseResponse:
     """Show the list as a clean sheet for paper."""
     loaded = _load(token)
     return web.render("scoresheet/print.html", **_context(loaded, today=date.today(), editable=False))
 
 
-@bp.get("/<token>/list.csv")
+@bp.get("/<id:token>/list.csv")
 def export(token: str) -> BaseResponse:
     """Send the list as a CSV file that Kiebitz reads back (and spreadsheets open)."""
     loaded = _load(token)
@@ -476,7 +474,7 @@ def export(token: str) -> BaseResponse:
     return response
 
 
-@bp.post("/<token>/forget")
+@bp.post("/<id:token>/forget")
 def forget(token: str) -> BaseResponse:
     """Take a list off this browser's "my lists" (the list itself stays, at its address)."""
     response = redirect(url_for(".index"), code=303)

@@ -13,6 +13,7 @@ from sqlalchemy import DateTime, String
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
+from webapp import parse
 from webapp.storage import db
 
 __all__ = ["DrillStreak", "streak_of", "count_answer"]
@@ -36,7 +37,7 @@ class DrillStreak(db.Model):  # type: ignore[name-defined,misc]
 
 def streak_of(visitor: str | None) -> DrillStreak | None:
     """Return the visitor's streak row, if there is one."""
-    if not visitor:
+    if not parse.is_token(visitor):
         return None
     return db.session.get(DrillStreak, visitor)
 

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from sqlalchemy import ForeignKey, String, delete, select
 from sqlalchemy.orm import Mapped, mapped_column
 
+from webapp import parse
 from webapp.storage import db
 
 __all__ = [
@@ -89,7 +90,7 @@ def new_learner() -> Learner:
 
 def find_learner(learner_id: str | None) -> Learner | None:
     """Return the learner with this id, or None."""
-    if not learner_id or len(learner_id) != ID_LENGTH:
+    if not parse.is_token(learner_id) or len(learner_id) != ID_LENGTH:
         return None
     return db.session.get(Learner, learner_id)
 

@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 from sqlalchemy import BigInteger, DateTime, Integer, String, Text, update
 from sqlalchemy.orm import Mapped, mapped_column
 
+from webapp import parse
 from webapp.storage import db
 
 ID_BYTES = 18
@@ -52,7 +53,7 @@ def create(*, seed: int, seat: int, level: str, game: str) -> PracticeHand:
 
 def load(hand_id: str) -> PracticeHand | None:
     """Return the hand with this id, or None."""
-    if not hand_id or len(hand_id) > 32:
+    if not parse.is_token(hand_id) or len(hand_id) > 32:
         return None
     return db.session.get(PracticeHand, hand_id)
 

@@ -20,6 +20,7 @@ from enum import Enum
 from sqlalchemy import JSON, ForeignKey, String, bindparam, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
+from webapp import parse
 from webapp.storage import db
 
 __all__ = [
@@ -161,7 +162,7 @@ def create_list(*, title: str, players: Sequence[str], rules: Sequence[str],
 
 
 def _find(token: str) -> ScoreList | None:
-    if not token or len(token) > TOKEN_LENGTH:
+    if not parse.is_token(token) or len(token) > TOKEN_LENGTH:
         return None
     return db.session.execute(select(ScoreList).filter_by(token=token)).scalar_one_or_none()
 
@@ -212,7 +213,7 @@ _LIVE_FIELDS = (
 
 def load_list(token: str) -> StoredList | None:
     """Return the list with this token, or None."""
-    if not token or len(token) > TOKEN_LENGTH:
+    if not parse.is_token(token) or len(token) > TOKEN_LENGTH:
         return None
     found = db.session.execute(_LIST_WITH_CHANGE, {"token": token}).one_or_none()
     if found is None:
@@ -235,7 +236,7 @@ def load_list(token: str) -> StoredList | None:
 
 def summaries(tokens: Iterable[str]) -> list[Summary]:
     """Return the lists with these tokens that exist, most recently changed first."""
-    wanted = [token for token in tokens if token and len(token) <= TOKEN_LENGTH]
+    wanted = [token for token in tokens if parse.is_token(token) and len(token) <= TOKEN_LENGTH]
     if not wanted:
         return []
     records = db.session.execute(select(ScoreList).where(ScoreList.token.in_(wanted))).scalars()
