@@ -477,3 +477,35 @@ def test_the_medium_level_is_offered_and_kept_with_the_hand(app: Flask, client: 
         assert record is not None and record.level == "medium"
     drive.play_out(app, client, hand_id, drive.defender_choice, lang=lang)
     assert levels and set(levels) == {"medium"}
+
+
+def test_the_bidding_panel_shows_the_skat_and_hand_values_and_warns_above_the_skat_game(app: Flask, client: FlaskClient) -> None:
+    """Deal 0 as forehand: Hearts with 1 (20 with the skat, 30 as Hand) and Diamonds with 1
+    (18, 27). At 18 every listed game reaches the bid; holding 20, Diamonds with 1 only reaches
+    it as Hand or with Schneider (picking up the skat would overbid it: 9 × 2 = 18 < 20)."""
+    hand_id = drive.start(client, seed=0, seat=Position.FOREHAND)
+    page = client.get(f"/en/play/{hand_id}").get_data(as_text=True)
+    assert "What your hand is worth" in page
+    assert "Hearts with 1: 20 with the skat, 30 as Hand" in page
+    assert "if it does not change them" in page
+    assert "reaches the bid only" not in page and "needs Schneider" not in page
+    state, revision, _ = drive.stored(app, hand_id)
+    client.post(f"/en/play/{hand_id}", data={"revision": str(revision), "action": "yes"})
+    state, _, _ = drive.stored(app, hand_id)
+    assert state.phase is Phase.BIDDING and state.auction.value == 20
+    page = client.get(f"/en/play/{hand_id}").get_data(as_text=True)
+    assert "Diamonds with 1: 18 with the skat, 27 as Hand" in page
+    assert "At 20, Diamonds with 1 reaches the bid only as Hand or with Schneider, if the matadors stay." in page
+    assert "At 20, Hearts" not in page
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "fi", "ms"])
+def test_the_bidding_panel_warning_is_in_every_language(app: Flask, client: FlaskClient, lang: str) -> None:
+    from tests.helpers import english_leaks
+
+    hand_id = drive.start(client, seed=0, seat=Position.FOREHAND, lang=lang)
+    _, revision, _ = drive.stored(app, hand_id)
+    client.post(f"/{lang}/play/{hand_id}", data={"revision": str(revision), "action": "yes"})
+    page = client.get(f"/{lang}/play/{hand_id}").get_data(as_text=True)
+    assert 'class="notice notice--info limits__warning"' in page
+    assert english_leaks(page, lang) == []

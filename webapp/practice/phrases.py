@@ -14,7 +14,7 @@ from flask_babel import LazyString, get_locale
 from webapp import decks, web, words
 from webapp.calculator.explain import Explanation, explain
 from webapp.calculator.inputs import Game
-from webapp.ai import BidLimit, Hint, HintReason, Review
+from webapp.ai import Hint, HintReason, Review
 from webapp.ai.review import Swing
 from webapp.engine import (
     Action,
@@ -36,8 +36,10 @@ from webapp.engine import (
     Position,
     SeatView,
     Settlement,
+    null_value,
 )
 from webapp.engine import token as engine_token
+from webapp.practice.screen import Reach, Worth
 from webapp.i18n import gettext, lazy_gettext, ngettext, pgettext, number, signed
 
 
@@ -230,15 +232,39 @@ def result_headline(settlement: Settlement, declarer: Position | None, learner: 
                    score=signed(settlement.score))
 
 
-def limit_line(limit: BidLimit) -> str:
-    """Say one bid limit of the learner's hand: "Clubs with 2 → up to 36"."""
-    if limit.hand:
-        # TRANSLATORS: a bid limit, e.g. "Clubs Hand with 2 → up to 48".
-        return _("%(game)s Hand %(matadors)s → up to %(value)s", game=game_name(limit.game),
-                 matadors=matadors(limit.matadors), value=number(limit.value))
-    # TRANSLATORS: a bid limit, e.g. "Clubs with 2 → up to 36".
-    return _("%(game)s %(matadors)s → up to %(value)s", game=game_name(limit.game),
-             matadors=matadors(limit.matadors), value=number(limit.value))
+def worth_line(worth: Worth) -> str:
+    """Say what one game of the learner's hand is worth: "Spades with 1: 22 with the skat, 33 as Hand"."""
+    game = game_name(worth.game)
+    skat, hand = number(worth.skat_game), number(worth.hand_game)
+    if worth.game is GameType.NULL:
+        # TRANSLATORS: what a Null is worth in the bidding, e.g. "Null: 23 with the skat, 35 as Hand".
+        return _("%(game)s: %(skat)s with the skat, %(hand)s as Hand", game=game, skat=skat, hand=hand)
+    # TRANSLATORS: what a game of the learner's ten cards is worth in the bidding (simple win),
+    # e.g. "Spades with 1: 22 with the skat, 33 as Hand".
+    return _("%(game)s %(matadors)s: %(skat)s with the skat, %(hand)s as Hand",
+             game=game, matadors=matadors(worth.matadors), skat=skat, hand=hand)
+
+
+def worth_warning(worth: Worth) -> str | None:
+    """Warn when the bid at stake is more than a simple skat game of this game is worth."""
+    if worth.bid is None or worth.reach is Reach.SKAT_GAME:
+        return None
+    bid = number(worth.bid)
+    game = game_name(worth.game)
+    if worth.reach is Reach.HIGHER_NULL:
+        assert worth.lowest_null is not None
+        return _("At %(bid)s a Null reaches the bid only as %(game)s (%(value)s) or a higher Null.",
+                 bid=bid, game=contract_name(worth.lowest_null),
+                 value=number(null_value(hand=worth.lowest_null.hand, ouvert=worth.lowest_null.ouvert)))
+    if worth.reach is Reach.NO_NULL:
+        return _("At %(bid)s no Null reaches the bid.", bid=bid)
+    if worth.reach is Reach.HAND_OR_SCHNEIDER:
+        # TRANSLATORS: %(game)s %(matadors)s is e.g. "Spades with 1".
+        return _("At %(bid)s, %(game)s %(matadors)s reaches the bid only as Hand or with Schneider, if the matadors stay.",
+                 bid=bid, game=game, matadors=matadors(worth.matadors))
+    # TRANSLATORS: %(game)s %(matadors)s is e.g. "Spades with 1".
+    return _("At %(bid)s, %(game)s %(matadors)s needs Schneider or more to reach the bid, even as Hand, if the matadors stay.",
+             bid=bid, game=game, matadors=matadors(worth.matadors))
 
 
 def hint_move(hint: Hint) -> str:

@@ -9,11 +9,15 @@ A hidden card never reaches a template while the hand is being played.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
+from webapp.ai import BidLimit
 from webapp.engine import (
+    BASE_VALUES,
     Bid,
     Card,
     CardSet,
+    Contract,
     Declare,
     GameState,
     GameType,
@@ -25,6 +29,7 @@ from webapp.engine import (
     Reason,
     SeatView,
     Trick,
+    null_value,
     rules_for,
 )
 from webapp.practice import table
@@ -102,6 +107,83 @@ class Screen:
     def opponents(self) -> tuple[Position, Position]:
         """Return the two computer seats: the learner's left, then right."""
         return (self.seat.next, self.seat.next.next)
+
+
+class Reach(Enum):
+    """What a game of the learner's ten cards needs to reach the bid at stake."""
+
+    SKAT_GAME = "skat_game"
+    """A simple win reaches it, also after picking up the skat."""
+    HAND_OR_SCHNEIDER = "hand_or_schneider"
+    """Only a Hand game, or a skat game won Schneider."""
+    SCHNEIDER_OR_MORE = "schneider_or_more"
+    """Even as Hand, only a win with Schneider or more."""
+    HIGHER_NULL = "higher_null"
+    """Only a Null of a higher value than the plain one (Hand, ouvert)."""
+    NO_NULL = "no_null"
+    """No Null is worth that much."""
+
+
+NULL_VALUES: tuple[tuple[Contract, int], ...] = tuple(
+    (Contract(GameType.NULL, hand=hand, ouvert=ouvert), null_value(hand=hand, ouvert=ouvert))
+    for ouvert in (False, True)
+    for hand in (False, True)
+)
+"""The four Nulls with their fixed values, lowest first: 23, 35, 46, 59."""
+
+
+@dataclass(frozen=True, slots=True)
+class Worth:
+    """What one game of the learner's ten cards is worth in the bidding, and what it needs to
+    reach the bid at stake.
+
+    The values count the matadors of the ten cards; the skat counts for them too, so they hold
+    only if the skat does not change the matadors.
+    """
+
+    game: GameType
+    matadors: int
+    skat_game: int
+    """The value of a simple win after picking up the skat."""
+    hand_game: int
+    """The value of a simple win as Hand."""
+    bid: int | None
+    """The bid at stake (None: none)."""
+    reach: Reach
+    lowest_null: Contract | None = None
+    """For `Reach.HIGHER_NULL`: the cheapest Null that reaches the bid."""
+
+
+def worth(limit: BidLimit, bid: int | None) -> Worth:
+    """Return what a game of the learner's bid limits is worth, and what reaches ``bid``."""
+    if limit.game is GameType.NULL:
+        skat_game, hand_game = NULL_VALUES[0][1], NULL_VALUES[1][1]
+        reaching = [contract for contract, value in NULL_VALUES if bid is None or value >= bid]
+        if not reaching:
+            return Worth(limit.game, 0, skat_game, hand_game, bid, Reach.NO_NULL)
+        if reaching[0] == NULL_VALUES[0][0]:
+            return Worth(limit.game, 0, skat_game, hand_game, bid, Reach.SKAT_GAME)
+        return Worth(limit.game, 0, skat_game, hand_game, bid, Reach.HIGHER_NULL, reaching[0])
+    base = BASE_VALUES[limit.game]
+    skat_game = base * (abs(limit.matadors) + 1)
+    hand_game = skat_game + base  # the Hand level; Schneider after a pickup adds as much
+    if bid is None or bid <= skat_game:
+        reach = Reach.SKAT_GAME
+    elif bid <= hand_game:
+        reach = Reach.HAND_OR_SCHNEIDER
+    else:
+        reach = Reach.SCHNEIDER_OR_MORE
+    return Worth(limit.game, limit.matadors, skat_game, hand_game, bid, reach)
+
+
+def bid_at_stake(shown: Screen) -> int | None:
+    """Return the bid the learner's next "yes" or lowest bid commits to (None: not bidding)."""
+    if shown.phase is not Phase.BIDDING or not shown.your_turn:
+        return None
+    if shown.can_hold:
+        said = [action.value for _, action in shown.view.auction if isinstance(action, Bid)]
+        return said[-1] if said else None
+    return shown.bids[0] if shown.bids else None
 
 
 def holding_order(cards: CardSet, game_type: GameType | None) -> tuple[Card, ...]:

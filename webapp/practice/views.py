@@ -10,7 +10,7 @@ from flask import Blueprint, Response, redirect, request, url_for
 from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import ai, parse, web, words
+from webapp import parse, web, words
 from webapp.engine import GameState, IllegalAction, Phase, Position, Reason, parse_action
 from webapp.i18n import lazy_gettext
 from webapp.practice import phrases, players, review, screen, table
@@ -87,15 +87,16 @@ def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 2
     advice = None
     if hint and shown.your_turn:
         advice = players.hint(shown.view, seed=table.move_seed(hand.seed, len(hand.state.actions)))
-    limits: tuple[ai.BidLimit, ...] = ()
+    worth: tuple[screen.Worth, ...] = ()
     if shown.your_turn and shown.phase is Phase.BIDDING:
-        limits = players.bid_limits(shown.view.hand)
+        stake = screen.bid_at_stake(shown)
+        worth = tuple(screen.worth(limit, stake) for limit in players.bid_limits(shown.view.hand))
     context: dict[str, Any] = {
         "hand": hand,
         "screen": shown,
         "notice": notice,
         "hint": advice,
-        "limits": limits,
+        "worth": worth,
         "hint_asked": hint,
         "can_undo": table.last_decision(hand.state, hand.seat) is not None,
         "finished": hand.state.finished,
