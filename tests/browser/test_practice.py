@@ -77,3 +77,26 @@ def test_a_hand_works_without_javascript(page_without_javascript, live_server: s
     page.wait_for_url("**/en/play/*")
     _play_as_declarer(page)
     assert page.locator(".result h3").count() >= 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_bidding_panel_fits_a_narrow_phone(browser, live_server: str, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """On a 320 px wide screen the table, and in it the values, the note and the warning of the
+    bidding panel, fit without scrolling sideways (French has the longest sentences). Only the
+    fan of cards scrolls inside its own row."""
+    context = browser.new_context(viewport={"width": 320, "height": 800})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(live_server + f"/{lang}/play/deal/0")
+        page.locator("input[name=seat][value='0']").check()
+        page.locator(".start-form button[type=submit]").click()
+        page.wait_for_url(f"**/{lang}/play/*")
+        page.locator("button[name=action][value=yes]").click()
+        warning = page.locator(".limits__warning")
+        warning.first.wait_for()
+        for box in page.locator(".ptable__felt, .ptable__decision, .limits, .limits li, .limits__warning").all():
+            bounds = box.bounding_box()
+            assert bounds is not None and bounds["x"] >= 0 and bounds["x"] + bounds["width"] <= 320
+    finally:
+        context.close()
