@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -14,35 +15,40 @@ def press(page, *keys: str) -> None:  # type: ignore[no-untyped-def]
         page.keyboard.press(key)
 
 
-def focused_name(page) -> str:  # type: ignore[no-untyped-def]
-    return page.evaluate("document.activeElement && (document.activeElement.name || document.activeElement.id)")
+def expect_focus(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the field ``name`` has the keyboard focus.
+
+    After an htmx swap the focus moves to the new form's autofocus field when the swap settles,
+    a moment after the new content shows, so the focus is waited for, never read at once.
+    """
+    expect(page.locator(":focus")).to_have_attribute("name", name)
 
 
 def enter_game(page, *, declarer_steps: int, bid: str, game_steps: int, matadors: str, points: str,  # type: ignore[no-untyped-def]
                kontra: bool = False) -> None:
     """Fill the entry form from the keyboard, starting on the focused declarer radio group."""
-    assert focused_name(page) == "declarer"
+    expect_focus(page, "declarer")
     press(page, "Space", *["ArrowRight"] * declarer_steps, "Tab")
     page.keyboard.type(bid)
     press(page, "Tab")
-    assert focused_name(page) == "game"
+    expect_focus(page, "game")
     press(page, "Space", *["ArrowRight"] * game_steps)
     press(page, "Tab", "Tab", "Tab", "Tab", "Tab")  # past Hand, Schneider and Schwarz announced, Ouvert
-    assert focused_name(page) == "without"  # "with" is checked
+    expect_focus(page, "without")  # "with" is checked
     press(page, "Tab")
     page.keyboard.type(matadors)
     press(page, "Tab")
     page.keyboard.type(points)
     if kontra:
         press(page, "Tab", "Tab")  # the Schwarz choice, then Kontra
-        assert focused_name(page) == "kontra"
+        expect_focus(page, "kontra")
         press(page, "Space")
     press(page, "Enter") if not kontra else press(page, "Shift+Tab", "Shift+Tab", "Enter")
 
 
 def test_a_four_player_evening_by_keyboard(live_server: str, page) -> None:  # type: ignore[no-untyped-def]
     page.goto(f"{live_server}/en/lists/new")
-    assert focused_name(page) == "player_1"
+    expect_focus(page, "player_1")
     for name in ("Anna", "Ben", "Cem", "Dora"):
         page.keyboard.type(name)
         press(page, "Tab")
@@ -70,7 +76,7 @@ def test_a_four_player_evening_by_keyboard(live_server: str, page) -> None:  # t
     totals = page.locator(".totals tbody tr")
     assert [totals.nth(i).locator("td").first.inner_text() for i in range(4)] == ["+144", "+72", "−36", "+40"]
     assert page.locator("#hand-2").inner_text().count("New Bock round: 60 : 60") == 1
-    assert focused_name(page) == "declarer"  # ready for the next hand
+    expect_focus(page, "declarer")  # ready for the next hand
 
     # A mistake: hand 3 was won with 95 (Schneider): 10 × (1 + 1 + 1) = 30, doubled +60.
     page.get_by_role("link", name="Change hand 3").click()
