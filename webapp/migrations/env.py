@@ -10,8 +10,9 @@ from alembic import context
 config = context.config
 
 # Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# This line sets up loggers basically; the app's own loggers (the warnings of webapp) stay on
+# when the migrations run inside it (flask db upgrade, the tests).
+fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 
