@@ -8,7 +8,8 @@ values that the web layer translates.
 - `bid_limits(cards)`: the sensible games of a hand and the value each reaches (`BidLimit`).
 - `best_line(state)`, `could_have_won(state)`: the best play with all hands open (`Review`,
   with the `Swing` cards of the real game).
-- `solver`: `SolverPosition`, the `Solver` protocol, `PySolver` and `get_solver`.
+- `solver`: `SolverPosition`, the `Solver` protocol, `PySolver`, `get_solver` and
+  `solver_kind` (``"compiled"`` or ``"python"``).
 
 Modules: `player` (levels, choose, hint), `heuristics` (rules of thumb for every decision),
 `search` (sampled worlds solved for cards, Kontra and Re, and the search hints), `contracts`
@@ -20,7 +21,7 @@ from .hints import Hint, HintReason
 from .limits import BidLimit, bid_limits
 from .player import Level, choose, hint
 from .review import Review, Swing, best_line, could_have_won
-from .solver import PySolver, SearchLimit, Solver, SolverPosition, get_solver, win_threshold
+from .solver import PySolver, SearchLimit, Solver, SolverPosition, get_solver, solver_kind, win_threshold
 
 __all__ = [
     "BidLimit",
@@ -39,5 +40,6 @@ __all__ = [
     "could_have_won",
     "get_solver",
     "hint",
+    "solver_kind",
     "win_threshold",
 ]

@@ -54,6 +54,7 @@ __all__ = [
     "SearchLimit",
     "PySolver",
     "get_solver",
+    "solver_kind",
     "THRESHOLDS",
     "win_threshold",
     "PURE_PYTHON_ENV",
@@ -784,14 +785,23 @@ def _null_caught(before: SolverPosition, after: SolverPosition) -> bool:
     )
 
 
+def _compiled_solver() -> Callable[[int | None], Solver] | None:
+    """Return the compiled solver's class if it is built and allowed, else None."""
+    if os.environ.get(PURE_PYTHON_ENV) == "1":
+        return None
+    try:
+        from webapp.ai._csolver import CSolver  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    compiled: Callable[[int | None], Solver] = CSolver
+    return compiled
+
+
 def get_solver(node_limit: int | None = None) -> Solver:
     """Return the compiled solver if it is built and allowed, else the pure-Python one."""
-    if os.environ.get(PURE_PYTHON_ENV) != "1":
-        try:
-            from webapp.ai._csolver import CSolver  # type: ignore[import-not-found]
-        except ImportError:
-            pass
-        else:
-            solver: Solver = CSolver(node_limit)
-            return solver
-    return PySolver(node_limit)
+    return (_compiled_solver() or PySolver)(node_limit)
+
+
+def solver_kind() -> str:
+    """Return which solver `get_solver` gives: ``"compiled"`` or ``"python"``."""
+    return "python" if _compiled_solver() is None else "compiled"

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, Response, current_app, redirect, request, url_for
+import os
+
+from flask import Blueprint, Flask, Response, current_app, jsonify, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import web
+from webapp import ai, storage, web
+from webapp.ai.solver import PURE_PYTHON_ENV
 from webapp.decks import Deck
 from webapp.engine import DECK, Suit
 from webapp.i18n import lazy_gettext
@@ -46,6 +49,24 @@ def preferences() -> BaseResponse:
     return response
 
 
+def healthz() -> Response:
+    """Tell a load balancer or a deploy check that this process serves: the database answers.
+
+    It also says which solver the computer players use (``"compiled"``, or ``"python"`` when
+    the compiled one was not built), since a deploy without it still works, only slowly.
+    """
+    storage.ping()
+    response = jsonify(status="ok", solver=ai.solver_kind())
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def init_app(app: Flask) -> None:
-    """Register the core pages."""
+    """Register the core pages, the health check, and warn when the compiled solver is missing."""
     app.register_blueprint(bp)
+    app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
+    if ai.solver_kind() != "compiled" and os.environ.get(PURE_PYTHON_ENV) != "1":
+        app.logger.warning(
+            "The compiled solver (webapp.ai._csolver) is not built: the computer players and the "
+            "hints use the pure-Python solver, which is much slower. See the README's 'Deploying'."
+        )

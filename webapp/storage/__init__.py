@@ -13,7 +13,7 @@ from pathlib import Path
 from flask import Flask
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, select
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import DeclarativeBase
@@ -44,6 +44,11 @@ def init_app(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db)
     import webapp.storage.tables  # noqa: F401  (registers every table with the metadata)
+
+
+def ping() -> None:
+    """Ask the database the smallest question; raise as any query would when it cannot answer."""
+    db.session.execute(select(1))
 
 
 def unavailable(error: BaseException) -> bool:
