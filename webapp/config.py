@@ -41,6 +41,23 @@ def from_environment(app: Flask) -> None:
         app.config["SECRET_KEY"] = os.environ["KIEBITZ_SECRET_KEY"]
     if os.environ.get("KIEBITZ_SECURE_COOKIES", "").lower() in {"1", "true", "yes"}:
         app.config["SESSION_COOKIE_SECURE"] = True
+    hosts = trusted_hosts(os.environ.get("KIEBITZ_TRUSTED_HOSTS", ""))
+    if hosts:
+        app.config["TRUSTED_HOSTS"] = hosts
+
+
+def trusted_hosts(text: str) -> list[str]:
+    """Read ``KIEBITZ_TRUSTED_HOSTS``: the host names the site answers, separated by commas or spaces.
+
+    A request naming another host is answered 400 (Flask's ``TRUSTED_HOSTS``; ``.example.org``
+    also allows its subdomains). Without any, every host is answered (local use, a classroom).
+
+    >>> trusted_hosts("kiebitz.example.org, .kiebitz.example.org 127.0.0.1")
+    ['kiebitz.example.org', '.kiebitz.example.org', '127.0.0.1']
+    >>> trusted_hosts(" ")
+    []
+    """
+    return [host for host in text.replace(",", " ").split() if host]
 
 
 def database_uri(url: str) -> str:

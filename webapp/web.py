@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from flask import (
     Blueprint,
@@ -24,7 +24,9 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import LazyString
+from flask.globals import request_ctx
+from flask_babel import LazyString, force_locale
+from markupsafe import escape
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException, TooManyRequests
@@ -251,6 +253,14 @@ def _wait_text(seconds: int) -> str:
     )
 
 
+def _page_language() -> str:
+    """Return the error page's language: the page's, else the one in its path, else the visitor's."""
+    if "lang" not in g:
+        first = request.path.strip("/").split("/", 1)[0]
+        g.lang = first if first in i18n.LANGUAGES else i18n.best_language()
+    return str(g.lang)
+
+
 def error_page(code: int, text: LazyString | str | None = None, *, retry_after: int | None = None) -> Response:
     """Render the translated error page for HTTP status ``code`` (JSON under ``/api/``).
 
@@ -263,20 +273,76 @@ def error_page(code: int, text: LazyString | str | None = None, *, retry_after: 
     if request.path.startswith("/api/"):
         response = jsonify(error=API_ERRORS[code], message=str(text or ERROR_TITLES[code]))
         response.status_code = code
+    elif request_ctx.url_adapter is None:  # a Host no URL can be built for (nor the page)
+        response = last_resort_page(code, text)
     else:
-        if "lang" not in g:
-            first = request.path.strip("/").split("/", 1)[0]
-            g.lang = first if first in i18n.LANGUAGES else i18n.best_language()
-        response = render(
-            "error.html",
-            status=code,
-            code=code,
-            title=ERROR_TITLES[code],
-            text=text or ERROR_TEXTS[code],
-        )
+        try:
+            _page_language()
+            response = render(
+                "error.html",
+                status=code,
+                code=code,
+                title=ERROR_TITLES[code],
+                text=text or ERROR_TEXTS[code],
+            )
+        except Exception:  # the page needs url_for, the templates, the catalogs: any may fail
+            current_app.logger.exception("The error page failed; the last-resort page answers")
+            response = last_resort_page(code, text)
     if retry_after is not None:
         response.headers["Retry-After"] = str(retry_after)
     return response
+
+
+LAST_RESORT_PAGE = """<!doctype html>
+<html lang="{lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} · Kiebitz</title></head>
+<body><main><h1>{title}</h1><p>{text}</p><p><a href="{home}">{home_label}</a></p></main></body>
+</html>
+"""
+
+
+LAST_RESORT_ENGLISH = (
+    "Kiebitz could not answer this request",
+    "Nothing was changed. Go back and try again.",
+    "Go to the home page",
+)
+"""The last-resort page's words when not even the catalogs can be read."""
+
+
+def last_resort_page(code: int, text: LazyString | str | None = None) -> Response:
+    """Answer ``code`` with a bare page built without templates or ``url_for``, for when the error page fails.
+
+    It is translated when the catalogs can be read, in English otherwise.
+    """
+    lang = i18n.DEFAULT_LANGUAGE
+    words = list(LAST_RESORT_ENGLISH)
+    try:
+        lang = _page_language()
+        with force_locale(lang):
+            words = [str(ERROR_TITLES[code]), str(text or ERROR_TEXTS[code]), i18n.gettext("Go to the home page")]
+    except Exception:
+        lang = i18n.DEFAULT_LANGUAGE
+    title, body, home_label = (escape(word) for word in words)
+    html = LAST_RESORT_PAGE.format(
+        lang=lang, title=title, text=body, home=escape(f"{request.script_root}/{lang}/"), home_label=home_label
+    )
+    return Response(html, status=code, mimetype="text/html")
+
+
+def relative_location(location: str) -> str:
+    """Return a redirect's target on this site as a path: never another host, never ``//host``.
+
+    werkzeug's trailing-slash redirects name the host the request named, whatever it was.
+
+    >>> relative_location("http://evil.example/en/learn/?x=1")
+    '/en/learn/?x=1'
+    >>> relative_location("http://evil.example//evil.example/en/")
+    '/evil.example/en/'
+    """
+    parts = urlsplit(location)
+    path = "/" + parts.path.lstrip("/")
+    return urlunsplit(("", "", path, parts.query, parts.fragment))
 
 
 def too_many(retry_after: int) -> Response:
@@ -322,6 +388,14 @@ def init_app(app: Flask) -> None:
                 httponly=True,
                 secure=app.config["SESSION_COOKIE_SECURE"],
             )
+        return response
+
+    @app.after_request
+    def redirect_on_this_site(response: Response) -> Response:
+        """Make the redirects werkzeug builds itself (the trailing slash) relative, so no Host is reflected."""
+        location = response.headers.get("Location")
+        if location and response.status_code in (301, 308) and urlsplit(location).netloc:
+            response.headers["Location"] = relative_location(location)
         return response
 
     @app.errorhandler(CSRFError)
