@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations
 from flask import Flask, g, request
 from flask_babel import Babel, LazyString, get_locale, get_translations
@@ -162,6 +162,11 @@ def number(value: int | float) -> str:
 def _whole_number(value: int, locale: Locale) -> str:
     """Format a whole number, remembered: Babel goes through ``Decimal`` each time, and a list shows hundreds."""
     return format_decimal(value, locale=locale)
+
+
+def percent(value: int) -> str:
+    """Format a whole percentage as the locale writes it (``62%`` in English, ``62 %`` in German)."""
+    return format_percent(value / 100, locale=current_locale())
 
 
 def signed(value: int) -> str:

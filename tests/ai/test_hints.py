@@ -32,7 +32,8 @@ from webapp.engine import (
     Re,
 )
 from webapp.engine.cards import CardSet, Rank, suit_mask
-from webapp.engine.rules import rules_for
+from webapp.engine.rules import SuitClass, rules_for
+from webapp.ai.ranks import class_ranks
 
 
 def _wins_for_mover(state: GameState, card: Card) -> bool:
@@ -50,6 +51,17 @@ def _wins_for_mover(state: GameState, card: Card) -> bool:
     else:
         declarer_wins = solver.reaches(after, threshold)
     return declarer_wins if pos.to_move == pos.declarer else not declarer_wins
+
+
+def _opponent_seats(table: Table) -> list[int]:
+    return [seat for seat in range(3) if not table.partner_of(seat)]
+
+
+def _opponents_may_trump(table: Table) -> bool:
+    """Return whether, as far as the seat knows, an opponent may still hold a trump."""
+    return bool(table.out & table.rules.trump_mask) and not all(
+        table.void(seat, SuitClass.TRUMP) for seat in _opponent_seats(table)
+    )
 
 
 def check_reason(state: GameState, advice: Hint) -> None:
@@ -103,10 +115,15 @@ def check_reason(state: GameState, advice: Hint) -> None:
                 assert Card(card.suit, Rank.ACE) not in hand
                 assert len(hand & CardSet.from_mask(suit_mask(card.suit))) <= 2
         elif reason is HintReason.DISCARD_SHORT_SUIT:
-            assert any(
+            # Exactly the cards of the suits the discard leaves empty: "a short suit" is one.
+            assert advice.cards and all(
                 not rules.is_trump(card) and not keep.mask & rules.class_mask(card)
                 for card in advice.cards
             )
+            assert set(advice.cards) == {
+                card for card in laid
+                if not rules.is_trump(card) and not keep.mask & rules.class_mask(card)
+            }
         elif reason is HintReason.DISCARD_HIGH_POINTS_SAFE:
             assert laid.points >= 10
         elif reason is HintReason.DISCARD_NULL_DANGER:
@@ -156,29 +173,65 @@ def check_card_reason(state: GameState, advice: Hint) -> None:
         assert advice.value is not None and 0 <= advice.value <= 100
     elif reason is HintReason.DRAW_TRUMPS:
         assert table.is_declarer and not trick and rules.is_trump(card)
-        assert table.out & rules.trump_mask  # trumps still out
+        assert _opponents_may_trump(table)
+        assert table.hand & ~rules.trump_mask  # other suits to protect
     elif reason is HintReason.CASH_WINNER:
+        assert not trick and table.is_top(card) and not rules.is_trump(card)
+        assert _opponents_may_trump(table)
+        assert not any(table.void(seat, rules.follows(card)) for seat in _opponent_seats(table))
+    elif reason is HintReason.CASH_SURE:
         assert not trick and table.is_top(card)
+        assert rules.is_trump(card) or not _opponents_may_trump(table)
     elif reason is HintReason.LEAD_SHORT_SUIT:
-        assert not trick and not rules.is_trump(card) and table.hand & rules.trump_mask
+        assert not rules.is_trump(card) and table.hand & rules.trump_mask
+        assert not trick or rules.follows(trick[0]) is not rules.follows(card)
+        assert (table.hand & rules.class_mask(card)).bit_count() <= 2
+        assert table.out & rules.class_mask(card)
     elif reason is HintReason.PLAY_THROUGH_DECLARER:
-        assert not trick and table.declarer == (table.seat + 1) % 3
+        assert not trick and table.declarer == (table.seat + 1) % 3 and not rules.is_trump(card)
+        length = (table.hand & rules.class_mask(card)).bit_count()
+        assert length >= 2
+        assert all(
+            rules.is_trump(other) or (table.hand & rules.class_mask(other)).bit_count() <= length
+            for other in view.hand
+        )
+    elif reason is HintReason.KEEP_TEN_GUARD:
+        assert trick and rules.follows(card) is not rules.follows(trick[0])  # thrown off
+        guarded = [
+            ten for ten in view.hand
+            if ten.rank is Rank.TEN and not rules.is_trump(ten)
+            and table.out & Card(ten.suit, Rank.ACE).bit
+            and (table.hand & rules.class_mask(ten)).bit_count() == 2
+            and rules.follows(card) is not rules.follows(ten)
+            and any(rules.follows(o) is rules.follows(ten) and o is not ten for o in legal)
+        ]
+        assert guarded
     elif reason is HintReason.SCHMIER:
-        taker, _ = table.winning()
+        taker, best = table.winning()
         assert trick and taker != table.seat and table.partner_of(taker) and card.points >= 3
+        assert table.strength(card, trick[0]) < best  # it does not go over the partner's card
     elif reason is HintReason.TAKE_THE_TRICK:
         _, best = table.winning()
         assert trick and table.strength(card, trick[0]) > best
     elif reason is HintReason.DUCK:
-        _, best = table.winning()
-        assert trick and table.strength(card, trick[0]) <= best
+        taker, best = table.winning()
+        assert trick and not table.partner_of(taker)
+        assert table.strength(card, trick[0]) <= best
         assert any(table.strength(other, trick[0]) > best for other in legal)
     elif reason is HintReason.FOLLOW_LOWEST:
-        _, best = table.winning()
-        assert trick and all(table.strength(other, trick[0]) <= best for other in legal)
+        taker, best = table.winning()
+        assert trick and not table.partner_of(taker)
+        assert all(table.strength(other, trick[0]) <= best for other in legal)
         assert card.points == min(other.points for other in legal)
     elif reason is HintReason.SAVE_HIGH_CARD:
         assert card.points == min(other.points for other in legal)
+        assert any(
+            other.points > card.points or (rules.is_trump(other) and not rules.is_trump(card))
+            for other in legal
+        )
+    elif reason is HintReason.PLAY_LOW_CARD:
+        assert len({other.points for other in legal}) == 1
+        assert len({rules.is_trump(other) for other in legal}) == 1
     elif reason is HintReason.NULL_PLAY_LOW:
         assert table.game in (GameType.NULL, GameType.RAMSCH)
         if trick:
@@ -190,6 +243,11 @@ def check_card_reason(state: GameState, advice: Hint) -> None:
     elif reason is HintReason.NULL_DISCARD_HIGH:
         assert table.game is GameType.NULL and table.is_declarer
         assert trick and rules.follows(card) is not rules.follows(trick[0])
+        order = class_ranks(GameType.NULL)
+        assert any(  # a lower card still out could force it to take a trick
+            order[other.index] < order[card.index]
+            for other in CardSet.from_mask(table.out & rules.class_mask(card))
+        )
     elif reason is HintReason.NULL_LEAD_LOW:
         assert table.game is GameType.NULL and not trick and not table.is_declarer
     elif reason is HintReason.MUST_TAKE_TRICK:

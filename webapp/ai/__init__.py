@@ -4,7 +4,8 @@ Depends on `webapp.engine` only and produces no user-facing text: reasons are `H
 values that the web layer translates.
 
 - `choose(view, level, seed=...)`: a computer player's action in any phase, from its seat view.
-- `hint(view, seed=...)`: the suggested action with its `HintReason` (`Hint`).
+- `hint(view, seed=...)`: the suggested action with its `HintReason` (`Hint`); for a card, the
+  plan the search bears out and the `Odds` of winning the game with it.
 - `bid_limits(cards)`: the sensible games of a hand and the value each reaches (`BidLimit`).
 - `best_line(state)`, `could_have_won(state)`: the best play with all hands open (`Review`,
   with the `Swing` cards of the real game).
@@ -12,12 +13,13 @@ values that the web layer translates.
   `solver_kind` (``"compiled"`` or ``"python"``).
 
 Modules: `player` (levels, choose, hint), `heuristics` (rules of thumb for every decision),
-`search` (sampled worlds solved for cards, Kontra and Re, and the search hints), `contracts`
+`search` (sampled worlds solved for cards, Kontra and Re), `coach` (the card hint: the
+search's verdict and the plan it bears out), `contracts`
 (the strong declarer's hand, skat and game by search), `worlds` (distributions that fit a
 view), `limits` (hand strength, bid limits), `review`, `hints`, `ranks`, `solver`.
 """
 
-from .hints import Hint, HintReason
+from .hints import Hint, HintReason, Odds
 from .limits import BidLimit, bid_limits
 from .player import Level, choose, hint
 from .review import Review, Swing, best_line, could_have_won
@@ -28,6 +30,7 @@ __all__ = [
     "Hint",
     "HintReason",
     "Level",
+    "Odds",
     "PySolver",
     "Review",
     "SearchLimit",

@@ -201,7 +201,7 @@ def _discard(view: SeatView) -> Hint:
         if not rules.is_trump(card) and not keep.mask & rules.class_mask(card)
     )
     if voided:
-        return Hint(discard, HintReason.DISCARD_SHORT_SUIT, cards=cards, game=game)
+        return Hint(discard, HintReason.DISCARD_SHORT_SUIT, cards=voided, game=game)
     if laid.points >= 10:
         return Hint(discard, HintReason.DISCARD_HIGH_POINTS_SAFE, cards=cards, game=game)
     return Hint(discard, HintReason.DISCARD_LOSERS, cards=cards, game=game)
@@ -521,26 +521,46 @@ def _cash(table: Table, legal: list[Card], *, trumps: bool) -> Hint | None:
     best = max(tops, key=safety)
     if not safety(best)[0]:
         return None  # an opponent showed it would trump this suit
-    return _play(best, HintReason.CASH_WINNER)
+    sure = follows_plan(table, HintReason.CASH_SURE, best)
+    return _play(best, HintReason.CASH_SURE if sure else HintReason.CASH_WINNER)
 
 
 def _declarer_lead(table: Table, legal: list[Card]) -> Hint:
     rules = table.rules
     trumps = [card for card in legal if rules.is_trump(card)]
     side = [card for card in legal if not rules.is_trump(card)]
-    if trumps and _may_ruff(table):
+    if trumps and side and _may_ruff(table):
         top = _highest(table, trumps)
         if table.is_top(top):
             return _play(top, HintReason.DRAW_TRUMPS)
-        if len(trumps) >= (table.out & rules.trump_mask).bit_count() or not side:
+        if len(trumps) >= (table.out & rules.trump_mask).bit_count():
             return _play(_lowest(table, trumps), HintReason.DRAW_TRUMPS)
     cash = _cash(table, legal, trumps=True)
     if cash is not None:
         return cash
-    if side and trumps:
-        short = min(side, key=lambda card: (_length(table, card), card.points, card.index))
-        return _play(_lowest(table, _suit_cards(table, side, short)), HintReason.LEAD_SHORT_SUIT)
-    return _play(_lowest(table, legal), HintReason.SAVE_HIGH_CARD)
+    short = _short_suit_lead(table, side)
+    if short is not None:
+        return short
+    return _low_card(table, legal)
+
+
+def _short_suit_lead(table: Table, side: list[Card]) -> Hint | None:
+    """Lead low from the shortest plain suit, when that makes a void to trump (see the plan)."""
+    if not side:
+        return None
+    short = min(side, key=lambda card: (_length(table, card), card.points, card.index))
+    card = _lowest(table, _suit_cards(table, side, short))
+    if follows_plan(table, HintReason.LEAD_SHORT_SUIT, card):
+        return _play(card, HintReason.LEAD_SHORT_SUIT)
+    return None
+
+
+def _low_card(table: Table, legal: list[Card]) -> Hint:
+    """Play the card that gives away least, saying so only when a higher card is kept."""
+    card = _lowest(table, legal)
+    if follows_plan(table, HintReason.SAVE_HIGH_CARD, card):
+        return _play(card, HintReason.SAVE_HIGH_CARD)
+    return _play(card, HintReason.PLAY_LOW_CARD)
 
 
 def _defender_lead(table: Table, legal: list[Card]) -> Hint:
@@ -551,18 +571,16 @@ def _defender_lead(table: Table, legal: list[Card]) -> Hint:
     if cash is not None:
         return cash
     side = [card for card in legal if not rules.is_trump(card)]
-    if side:
-        if declarer == (table.seat + 1) % 3:
-            # The declarer plays next: lead our long suit through the declarer.
-            suit = max(side, key=lambda card: (_length(table, card), -card.index))
-            return _play(
-                _lowest(table, _suit_cards(table, side, suit)), HintReason.PLAY_THROUGH_DECLARER
-            )
-        if table.hand & rules.trump_mask:
-            short = min(side, key=lambda card: (_length(table, card), card.points, card.index))
-            card = _lowest(table, _suit_cards(table, side, short))
-            return _play(card, HintReason.LEAD_SHORT_SUIT)
-    return _play(_lowest(table, legal), HintReason.SAVE_HIGH_CARD)
+    if side and declarer == (table.seat + 1) % 3:
+        # The declarer plays next: lead our long suit through the declarer.
+        suit = max(side, key=lambda card: (_length(table, card), -card.index))
+        card = _lowest(table, _suit_cards(table, side, suit))
+        if follows_plan(table, HintReason.PLAY_THROUGH_DECLARER, card):
+            return _play(card, HintReason.PLAY_THROUGH_DECLARER)
+    short = _short_suit_lead(table, side)
+    if short is not None:
+        return short
+    return _low_card(table, legal)
 
 
 def _schmier_card(table: Table, legal: list[Card]) -> Card:
@@ -587,16 +605,18 @@ def _follow(table: Table, legal: list[Card]) -> Hint:
     trick_points = sum(card.points for card in table.trick)
     if partner_wins:
         if last or _stays(table, best):
-            card = _schmier_card(table, legal)
-            if card.points >= 3:
-                return _play(card, HintReason.SCHMIER)
-            return _play(_lowest(table, legal), HintReason.SAVE_HIGH_CARD)
+            under = [card for card in legal if table.strength(card, led) < best]
+            if under:
+                card = _schmier_card(table, under)
+                if follows_plan(table, HintReason.SCHMIER, card):
+                    return _play(card, HintReason.SCHMIER)
+            return _low_card(table, legal)
         sure = [card for card in beating if _stays(table, table.strength(card, led), card)]
         if sure and trick_points >= 10:
             card = min(sure, key=lambda card: (table.strength(card, led), card.points))
             return Hint(Play(card), HintReason.TAKE_THE_TRICK, cards=(card,),
                         value=trick_points + card.points)
-        return _play(_lowest(table, legal), HintReason.SAVE_HIGH_CARD)
+        return _low_card(table, legal)
     if not beating:
         return _play(_lowest(table, legal), HintReason.FOLLOW_LOWEST)
     if last:
@@ -618,7 +638,7 @@ def _duck(table: Table, legal: list[Card], beating: list[Card]) -> Hint:
     low = [card for card in legal if card not in beating]
     if low:
         return _play(_lowest(table, low), HintReason.DUCK)
-    return _play(_lowest(table, legal), HintReason.SAVE_HIGH_CARD)
+    return _low_card(table, legal)
 
 
 def _stays(table: Table, best: int, card: Card | None = None) -> bool:
@@ -671,8 +691,12 @@ def _null_card(table: Table, legal: list[Card]) -> Hint:
     under = [card for card in following if table.strength(card, led) < best]
     if table.is_declarer:
         if not following:
-            card = max(legal, key=lambda card: (order[card.index] * 4 - _length(table, card), card.index))
-            return _play(card, HintReason.NULL_DISCARD_HIGH)
+            dangerous = [card for card in legal if _lower_out(table, card)]
+            card = max(dangerous or legal, key=lambda card: (
+                order[card.index] * 4 - _length(table, card), card.index))
+            if dangerous:
+                return _play(card, HintReason.NULL_DISCARD_HIGH)
+            return _play(card, HintReason.NULL_PLAY_LOW)
         if under:
             return _play(max(under, key=lambda card: order[card.index]), HintReason.NULL_PLAY_LOW)
         if last:
@@ -711,3 +735,126 @@ def _ramsch_card(table: Table, legal: list[Card]) -> Hint:
         return _play(card, HintReason.MUST_TAKE_TRICK)
     card = min(legal, key=lambda card: (card.points, table.strength(card, led)))
     return _play(card, HintReason.NULL_PLAY_LOW)
+
+
+# ---------------------------------------------------------------------------------- plans
+
+
+def _guarded_tens(table: Table) -> list[tuple[Card, Card]]:
+    """Return each plain ten of the seat with its one guard card, when its ace is still out."""
+    if table.game in (GameType.NULL, GameType.RAMSCH):
+        return []
+    found = []
+    for suit in Suit:
+        ten = Card(suit, Rank.TEN)
+        if not table.hand & ten.bit or table.rules.is_trump(ten):
+            continue
+        if not table.out & Card(suit, Rank.ACE).bit:
+            continue
+        others = _cards(table.hand & table.rules.class_mask(ten) & ~ten.bit)
+        if len(others) == 1:
+            found.append((ten, others[0]))
+    return found
+
+
+def _lower_out(table: Table, card: Card) -> bool:
+    """Return whether a card still out, of this card's class, is lower than it."""
+    order = _order(table.game)
+    return any(
+        order[other.index] < order[card.index]
+        for other in mask_cards(table.out & table.rules.class_mask(card))
+    )
+
+
+def _plain_length(table: Table, card: Card) -> int:
+    """Return how many cards of the card's plain suit the seat holds (0 for a trump)."""
+    return 0 if table.rules.is_trump(card) else _length(table, card)
+
+
+def follows_plan(table: Table, plan: HintReason, card: Card) -> bool:
+    """Return whether playing ``card`` carries out the card-play principle ``plan`` here.
+
+    Each condition is what the reason's sentence claims, judged from the seat's view only (see
+    `HintReason`). A reason that is no card-play principle never holds.
+    """
+    rules = table.rules
+    trick = table.trick
+    led = trick[0] if trick else None
+    trump = rules.is_trump(card)
+    suited = table.game not in (GameType.NULL, GameType.RAMSCH)
+    legal = _cards(table.legal)
+    if not table.legal & card.bit:
+        return False
+    if plan is HintReason.DRAW_TRUMPS:
+        return (
+            suited and table.is_declarer and not trick and trump and _may_ruff(table)
+            and bool(table.hand & ~rules.trump_mask)
+        )
+    if plan is HintReason.CASH_WINNER:
+        return (
+            suited and not trick and not trump and table.is_top(card) and _may_ruff(table)
+            and not any(table.void(seat, rules.follows(card)) for seat in _opponents(table))
+        )
+    if plan is HintReason.CASH_SURE:
+        return (
+            suited and not trick and table.is_top(card) and (trump or not _may_ruff(table))
+        )
+    if plan is HintReason.LEAD_SHORT_SUIT:
+        return (
+            suited and not trump and bool(table.hand & rules.trump_mask)
+            and (led is None or rules.follows(led) is not rules.follows(card))
+            and _length(table, card) <= 2 and bool(table.out & rules.class_mask(card))
+        )
+    if plan is HintReason.PLAY_THROUGH_DECLARER:
+        declarer = table.declarer
+        longest = max((_plain_length(table, other) for other in _cards(table.hand)), default=0)
+        return (
+            suited and not trick and declarer is not None and not table.is_declarer
+            and declarer == (table.seat + 1) % 3 and not trump
+            and _length(table, card) == longest >= 2
+        )
+    if plan is HintReason.KEEP_TEN_GUARD:
+        # Said of a card thrown off: not following the suit led, the guard could go instead.
+        return led is not None and rules.follows(card) is not rules.follows(led) and any(
+            table.legal & guard.bit and rules.follows(card) is not rules.follows(ten)
+            for ten, guard in _guarded_tens(table)
+        )
+    if led is None:
+        return plan is HintReason.SAVE_HIGH_CARD and suited and _saves_high_card(legal, card, rules)
+    winner, best = table.winning()
+    strength = table.strength(card, led)
+    partner = table.partner_of(winner) and winner != table.seat
+    last = len(trick) == 2
+    if plan is HintReason.SCHMIER:
+        return (
+            suited and partner and (last or _stays(table, best)) and strength < best
+            and card.points >= 3
+        )
+    if plan is HintReason.TAKE_THE_TRICK:
+        return suited and strength > best and _stays(table, strength, card)
+    beats = [other for other in legal if table.strength(other, led) > best]
+    if plan is HintReason.DUCK:
+        return suited and not partner and strength < best and bool(beats)
+    if plan is HintReason.FOLLOW_LOWEST:
+        return (
+            suited and not partner and not beats
+            and card.points == min(other.points for other in legal)
+        )
+    if plan is HintReason.SAVE_HIGH_CARD:
+        return suited and _saves_high_card(legal, card, rules)
+    if plan is HintReason.NULL_DISCARD_HIGH:
+        return (
+            table.game is GameType.NULL and table.is_declarer
+            and rules.follows(card) is not rules.follows(led) and _lower_out(table, card)
+        )
+    return False
+
+
+def _saves_high_card(legal: list[Card], card: Card, rules: GameRules) -> bool:
+    """Return whether ``card`` has the fewest points and a richer card or a trump is kept."""
+    if card.points != min(other.points for other in legal):
+        return False
+    return any(
+        other.points > card.points or (rules.is_trump(other) and not rules.is_trump(card))
+        for other in legal
+    )

@@ -13,7 +13,7 @@ from webapp.engine.actions import Action
 from webapp.engine.cards import Card
 from webapp.engine.rules import GameType
 
-__all__ = ["HintReason", "Hint"]
+__all__ = ["HintReason", "Hint", "Odds"]
 
 
 class HintReason(Enum):
@@ -42,7 +42,8 @@ class HintReason(Enum):
     DISCARD_BLANK_TEN = "discard_blank_ten"
     """Lay away a lonely ten: it would fall to the ace (cards = the ten or tens)."""
     DISCARD_SHORT_SUIT = "discard_short_suit"
-    """Lay away a short suit to make a void: you can trump it later (cards = the suit's cards)."""
+    """Lay away a short suit to make a void: you can trump it later (cards = the cards of the
+    suits left empty: one suit or two)."""
     DISCARD_HIGH_POINTS_SAFE = "discard_high_points_safe"
     """Lay away points the defenders could take: in the skat they count for you (cards)."""
     DISCARD_NULL_DANGER = "discard_null_danger"
@@ -71,32 +72,45 @@ class HintReason(Enum):
     """Ramsch: get rid of a high card (or points) safely, under the card that takes the trick
     (cards)."""
 
-    # --- card play: principles
+    # --- card play: principles (the plans a card can follow; each is said only when true)
     DRAW_TRUMPS = "draw_trumps"
-    """Declarer: draw the defenders' trumps first, so they cannot trump your aces."""
+    """Declarer leads a trump while a defender may still hold trumps, holding other suits too."""
     CASH_WINNER = "cash_winner"
-    """Lead the highest card still out in its suit: take its trick now, before it can be
-    trumped; no opponent showed it would trump this suit (cards = the card)."""
+    """Lead a card of a plain suit that no card still out beats, while it can still be trumped
+    later: an opponent may hold trumps, and none has shown it is out of this suit (cards)."""
+    CASH_SURE = "cash_sure"
+    """Lead a card that no card still out beats and that no opponent can trump: a trump, or a
+    card of a plain suit when no opponent may hold a trump (cards)."""
     LEAD_SHORT_SUIT = "lead_short_suit"
-    """Lead from your short suit: once it is gone you can trump it; you hold trumps
-    (cards = the card)."""
+    """Lead or throw off a plain card of a suit of at most two cards that others still hold,
+    holding trumps: once the suit is gone you can trump it (cards)."""
     PLAY_THROUGH_DECLARER = "play_through_declarer"
-    """Defender: lead so that the declarer must play in the middle, before your partner."""
+    """Defender, the declarer to play next: lead a plain card of your longest suit through the
+    declarer, towards your partner who plays last (cards)."""
+    KEEP_TEN_GUARD = "keep_ten_guard"
+    """Keep the one card that guards a plain ten whose ace is still out: unable to follow the
+    suit led, throw off another suit although the guard could go (cards = the card played)."""
     SCHMIER = "schmier"
-    """Your partner wins this trick, as far as you can see: give them points (cards)."""
+    """Your partner wins this trick (surely when you play last; else as far as you can see):
+    give it a card of 3 points or more that does not go over your partner's (cards)."""
     TAKE_THE_TRICK = "take_the_trick"
-    """Take the trick with your cheapest card that wins it, as far as you can see
-    (cards = the card, value = the trick's points with it)."""
+    """Take the trick: the card beats the trick so far, and (as far as you can see) no card still
+    to come beats it (cards = the card, value = the trick's points with it)."""
     DUCK = "duck"
-    """Let this trick go: the card you could win with is worth more later."""
+    """An opponent is winning the trick and you could beat it: keep the card that could, play
+    one that does not (cards)."""
     FOLLOW_LOWEST = "follow_lowest"
-    """None of your cards can win this trick: give it as few points as possible (cards)."""
+    """None of your cards beats the opponent winning the trick: give it the fewest points (cards)."""
     SAVE_HIGH_CARD = "save_high_card"
-    """Keep your high cards for later tricks: play a low card now (cards)."""
+    """Play your card with the fewest points and keep a richer card or a trump (cards)."""
+    PLAY_LOW_CARD = "play_low_card"
+    """Your cards here are all worth the same points (and none is a trump beside plain cards):
+    play a low one (cards)."""
     NULL_PLAY_LOW = "null_play_low"
     """Null or Ramsch: play low, so that another card takes the trick (cards)."""
     NULL_DISCARD_HIGH = "null_discard_high"
-    """Null declarer: you cannot follow, so throw your most dangerous high card (cards)."""
+    """Null declarer who cannot follow: throw off a high card that a lower card still out could
+    catch later (cards)."""
     MUST_TAKE_TRICK = "must_take_trick"
     """This trick is yours whatever you play: get rid of your highest card with it (cards)."""
     NULL_LEAD_LOW = "null_lead_low"
@@ -110,18 +124,35 @@ class HintReason(Enum):
     ALL_CARDS_LOSE = "all_cards_lose"
     """No card can win the game any more; make the best of it (this one gives up the fewest)."""
     BEST_CHANCE = "best_chance"
-    """This card wins most often in the card distributions the computer tried, all of which fit
-    what you know (value = the share of them it wins, in percent; a sample, so 100 does not
-    promise a sure win)."""
+    """No plan tells the cards apart: this card wins the game most often in the card
+    distributions the computer tried, all of which fit what you know (value = the share of them
+    won, in percent; a sample, so 100 does not promise a sure win; the `Odds` say more)."""
     ONLY_LEGAL_CARD = "only_legal_card"
     """You must follow suit and hold only this card of it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """What the search found for a hinted card: how often the seat's side wins the game with it.
+
+    ``share`` is the percentage of the worlds judged (every fitting one when ``every_world``,
+    else a sample) in which the side wins the game after this card; ``other`` the best share of
+    any other card, when lower. ``defending``: the seat is a defender (the side wins by beating
+    the declarer).
+    """
+
+    share: int
+    other: int | None
+    every_world: bool
+    defending: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
     """A suggested action with its reason, the cards and numbers the reason talks about.
 
-    ``alternatives`` are other actions that are just as good.
+    ``alternatives`` are other actions that are just as good; ``odds`` what the search found
+    for a card (None when no search judged it).
     """
 
     action: Action
@@ -130,3 +161,4 @@ class Hint:
     value: int | None = None
     game: GameType | None = None
     alternatives: tuple[Action, ...] = ()
+    odds: Odds | None = None

@@ -21,7 +21,8 @@ from webapp.engine.view import SeatView
 from .contracts import strong_declare, strong_discard, strong_skat
 from .heuristics import decide, doubling_choice
 from .hints import Hint
-from .search import card_hint, strong_card, strong_play
+from .coach import card_hint
+from .search import strong_card, strong_play
 
 __all__ = ["Level", "MEDIUM_WORLDS", "choose", "hint"]
 

@@ -41,7 +41,6 @@ __all__ = [
     "strong_card",
     "strong_play",
     "strong_doubling",
-    "card_hint",
     "Judgement",
     "judge",
 ]
@@ -369,52 +368,3 @@ def strong_play(view: SeatView, seed: int) -> Hint:
     """Return the strong player's decision in the card play: Kontra or Re, or a card."""
     doubling = strong_doubling(view, seed)
     return doubling if doubling is not None else strong_card(view, seed)
-
-
-def card_hint(view: SeatView, seed: int) -> Hint:
-    """Return a card hint: from the search when it tells the cards apart, else the principle."""
-    fallback = play_card(view)
-    found = _card_search(view, seed, every_world=True)
-    if found is None:
-        return fallback
-    judgement, every_world = found
-    count = judgement.worlds
-    wins = [judgement.side_wins(g) for g in range(len(judgement.groups))]
-    preferred = _preferred(fallback)
-    if every_world:
-        sure = [g for g, won in enumerate(wins) if won == count]
-        if len(sure) == len(wins):
-            card = _pick(judgement, judgement.best(), preferred)
-            return _with_alternatives(
-                Hint(Play(card), HintReason.ALL_CARDS_WIN, cards=(card,)), judgement, card
-            )
-        if sure:
-            cards = tuple(
-                sorted((c for g in sure for c in judgement.groups[g]), key=lambda c: -c.index)
-            )
-            card = _pick(judgement, judgement.best(sure), preferred)
-            return Hint(Play(card), HintReason.ONLY_WINNING_CARDS, cards=cards)
-        if not any(wins):
-            card = _pick(judgement, judgement.best(), preferred)
-            return _with_alternatives(
-                Hint(Play(card), HintReason.ALL_CARDS_LOSE, cards=(card,)), judgement, card
-            )
-    if len(set(wins)) == 1:
-        return fallback
-    best = judgement.best()
-    card = _pick(judgement, best, preferred)
-    group = next(g for g in best if card in judgement.groups[g])
-    percent = round(100 * wins[group] / count)
-    return Hint(Play(card), HintReason.BEST_CHANCE, cards=(card,), value=percent)
-
-
-def _with_alternatives(hint: Hint, judgement: Judgement, card: Card) -> Hint:
-    """Add the other cards that are exactly as good as the hinted one."""
-    best = judgement.best()
-    others = tuple(
-        Play(other)
-        for g in best
-        for other in judgement.groups[g]
-        if other is not card
-    )
-    return Hint(hint.action, hint.reason, hint.cards, hint.value, hint.game, others)

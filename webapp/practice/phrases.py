@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from babel.numbers import format_percent
-from flask_babel import LazyString, get_locale
+from flask_babel import LazyString
 
 from webapp import decks, web, words
 from webapp.calculator.explain import Explanation, explain
 from webapp.calculator.inputs import Game
-from webapp.ai import Hint, HintReason, Review
+from webapp.ai import Hint, HintReason, Odds, Review
 from webapp.ai.review import Swing
 from webapp.engine import (
     Action,
@@ -40,7 +39,7 @@ from webapp.engine import (
 )
 from webapp.engine import token as engine_token
 from webapp.practice.screen import Reach, Worth
-from webapp.i18n import gettext, lazy_gettext, ngettext, pgettext, number, signed
+from webapp.i18n import gettext, lazy_gettext, ngettext, pgettext, number, percent, signed
 
 
 
@@ -294,7 +293,55 @@ def hint_move(hint: Hint) -> str:
 
 
 def hint_reason(hint: Hint) -> str:
-    """Give the reason of a hint as one sentence a learner understands."""
+    """Give the reason of a hint in words a learner understands: its plan, then its odds."""
+    said = plan_reason(hint)
+    if hint.odds is None:
+        return said
+    return f"{said} {odds_line(hint.odds)}"
+
+
+def odds_line(odds: Odds) -> str:
+    """Say how often the learner's side wins the game with the card, and with any other card.
+
+    What is counted is the game, never the trick: "this card wins" reads as "takes the trick".
+    A sample ("about 62 %") never claims all or none of the ways.
+    """
+    share = percent(odds.share)
+    if odds.defending:
+        if odds.share == 100 and odds.every_world:
+            said = _("With this card you and your partner beat the declarer in every way the hidden cards can lie.")
+        elif odds.every_world:
+            said = _("With this card you and your partner beat the declarer in %(share)s of the ways the hidden cards can lie.", share=share)
+        elif odds.share == 100:
+            said = _("With this card you and your partner beat the declarer in nearly every way the hidden cards can lie.")
+        elif odds.share == 0:
+            said = _("With this card you and your partner beat the declarer in hardly any of the ways the hidden cards can lie.")
+        else:
+            said = _("With this card you and your partner beat the declarer in about %(share)s of the ways the hidden cards can lie.", share=share)
+        if odds.other == 0:
+            said += " " + _("With any other card the declarer would win the game in all of them.")
+        elif odds.other is not None:
+            said += " " + _("With any other card you would beat the declarer in at most %(share)s of them.", share=percent(odds.other))
+        return said
+    if odds.share == 100 and odds.every_world:
+        said = _("With this card you win the game in every way the hidden cards can lie.")
+    elif odds.every_world:
+        said = _("With this card you win the game in %(share)s of the ways the hidden cards can lie.", share=share)
+    elif odds.share == 100:
+        said = _("With this card you win the game in nearly every way the hidden cards can lie.")
+    elif odds.share == 0:
+        said = _("With this card you win the game in hardly any of the ways the hidden cards can lie.")
+    else:
+        said = _("With this card you win the game in about %(share)s of the ways the hidden cards can lie.", share=share)
+    if odds.other == 0:
+        said += " " + _("With any other card you would lose the game in all of them.")
+    elif odds.other is not None:
+        said += " " + _("With any other card you would win the game in at most %(share)s of them.", share=percent(odds.other))
+    return said
+
+
+def plan_reason(hint: Hint) -> str:
+    """Give the principle of a hint as one sentence (for a card: the plan it follows)."""
     reason = hint.reason
     cards = card_list(hint.cards)
     count = len(hint.cards)
@@ -320,7 +367,9 @@ def hint_reason(hint: Hint) -> str:
             "Lonely tens would fall to the aces: %(cards)s. In the skat their points count for you.",
             count, cards=cards))
     if reason is HintReason.DISCARD_SHORT_SUIT:
-        return _("Lay away a short suit (%(cards)s): once it is gone, you can trump it.", cards=cards)
+        if len({card.suit for card in hint.cards}) > 1:
+            return _("Lay away two short suits (%(cards)s): once they are gone, you can trump them.", cards=cards)
+        return _("Lay away your short suit (%(cards)s): once it is gone, you can trump it.", cards=cards)
     if reason is HintReason.DISCARD_HIGH_POINTS_SAFE:
         return _("The defenders could take these points (%(cards)s); in the skat they count for you.", cards=cards)
     if reason is HintReason.DISCARD_NULL_DANGER:
@@ -340,29 +389,35 @@ def hint_reason(hint: Hint) -> str:
     if reason is HintReason.PUSH_DANGEROUS_CARDS:
         return _("These cards are the most likely to take tricks full of points: %(cards)s.", cards=cards)
     if reason is HintReason.RAMSCH_AVOID_POINTS:
-        return _("In a Ramsch you want to take no points: this gets rid of a high card safely.")
+        return _("In a Ramsch, keep your points out of your own tricks: play under the card that is winning this one.")
     if reason is HintReason.DRAW_TRUMPS:
-        return _("Draw the defenders' trumps first, so that they cannot trump your aces and tens later.")
+        return _("Draw trumps while the defenders may still hold some: then they cannot trump your other suits later.")
     if reason is HintReason.CASH_WINNER:
-        return _("This card surely takes the trick: take it now, before it can be trumped.")
+        return _("No card still out beats this one in its suit: take the trick now, before the suit can be trumped.")
+    if reason is HintReason.CASH_SURE:
+        return _("No card still out beats this one, and no opponent can trump it: a sure trick.")
     if reason is HintReason.LEAD_SHORT_SUIT:
-        return _("Lead from your short suit: once it is gone, you can trump it.")
+        return _("Get rid of your short suit: once it is gone, you can trump it.")
     if reason is HintReason.PLAY_THROUGH_DECLARER:
-        return _("Lead so that the declarer must play before your partner: your partner then sees the declarer's card.")
+        return _("The declarer plays right after you: lead your longest suit through the declarer, towards your partner, who plays last.")
+    if reason is HintReason.KEEP_TEN_GUARD:
+        return _("Keep a guard on your ten: hold on to the other card of its suit, or the ten falls to the ace.")
     if reason is HintReason.SCHMIER:
-        return _("Your partner takes this trick: give them points.")
+        return _("Your partner is winning this trick and, as far as you can see, keeps it: smear points on it.")
     if reason is HintReason.TAKE_THE_TRICK:
-        return _("Take the trick with your cheapest card that wins it.")
+        return _("Take this trick: as far as you can see, no card still to come beats this one.")
     if reason is HintReason.DUCK:
-        return _("Let this trick go: the card that could win it is worth more later.")
+        return _("Let this trick go: keep the card that could win it for later.")
     if reason is HintReason.FOLLOW_LOWEST:
         return _("You cannot win this trick, so give it as few points as you can.")
     if reason is HintReason.SAVE_HIGH_CARD:
         return _("Keep your high card for a later trick and throw a low card now.")
+    if reason is HintReason.PLAY_LOW_CARD:
+        return _("Your cards here are all worth the same points: play a low one.")
     if reason is HintReason.NULL_PLAY_LOW:
         return _("Play low, so that another card takes the trick.")
     if reason is HintReason.NULL_DISCARD_HIGH:
-        return _("You cannot follow suit: throw away your most dangerous high card.")
+        return _("You cannot follow suit: get rid of a dangerous high card now, before a lower card can force it to take a trick.")
     if reason is HintReason.NULL_LEAD_LOW:
         return _("Lead low in a suit where the declarer may have to go over your card.")
     if reason is HintReason.ONLY_WINNING_CARDS:
@@ -375,8 +430,7 @@ def hint_reason(hint: Hint) -> str:
     if reason is HintReason.ALL_CARDS_LOSE:
         return _("No card can win the game any more; this one gives away the fewest points.")
     if reason is HintReason.BEST_CHANCE:
-        share = format_percent((hint.value or 0) / 100, locale=get_locale())
-        return _("This card wins in %(share)s of the ways the hidden cards can lie, given what you know.", share=share)
+        return _("No single plan decides here: of your cards, this one gives you the best chance.")
     if reason is HintReason.MUST_TAKE_TRICK:
         return _("This trick is yours whatever you play, so use it to get rid of your highest card.")
     if reason is HintReason.ONLY_LEGAL_CARD:
