@@ -78,3 +78,45 @@ def test_answers_no_form_can_send_are_refused(app, lesson, index, step: Step) ->
                            and (not hasattr(step, "cards") or card not in step.cards))
             with pytest.raises(BadAnswer):
                 step.check(foreign)
+
+
+def test_no_step_uses_a_concept_before_the_lesson_that_teaches_it(words) -> None:  # type: ignore[no-untyped-def]
+    from webapp.lessons.concepts import step_concepts
+
+    taught: set[object] = set()
+    early = []
+    for number, lesson in enumerate(LESSONS, start=1):
+        assert not taught & lesson.teaches, f"{lesson.slug} teaches again what an earlier lesson taught"
+        taught |= lesson.teaches
+        for index, step in enumerate(lesson.steps, start=1):
+            feedback = [verdict.why for answer in wrong_answers(step)
+                        if (verdict := step.check(answer)).why is not None]
+            used = step_concepts(step, words.text, feedback)
+            early += [(number, lesson.slug, index, concept.value) for concept in used - taught]
+    assert early == []
+
+
+def test_every_concept_is_taught_by_some_lesson() -> None:
+    from webapp.lessons.concepts import Concept
+
+    assert set(Concept) == {concept for lesson in LESSONS for concept in lesson.teaches}
+
+
+def test_the_concepts_of_a_step_come_from_its_game_its_trumps_and_its_words(words) -> None:  # type: ignore[no-untyped-def]
+    from webapp.engine import GameType
+    from webapp.lessons.concepts import Concept, step_concepts
+    from webapp.lessons.goals import TrickWinner
+    from webapp.lessons.steps import Pick
+    from webapp.lessons.text import say
+
+    plain = Pick(text=say("Which card wins?"), cards=tuple(map(Card.parse, ("S9", "SA", "SK"))),
+                 goal=TrickWinner(GameType.GRAND))
+    jack = Pick(text=say("Which card wins?"), cards=tuple(map(Card.parse, ("S9", "SJ", "SK"))),
+                goal=TrickWinner(GameType.GRAND))
+    named = Pick(text=say("%(game)s: which card wins this trick?", game=GameType.HEARTS),
+                 cards=plain.cards, goal=TrickWinner(GameType.HEARTS))
+    assert step_concepts(plain, words.text) == set()
+    assert step_concepts(jack, words.text) == {Concept.GRAND, Concept.TRUMP, Concept.JACK_TRUMPS}
+    assert step_concepts(named, words.text) == {Concept.SUIT_GAME, Concept.TRICK}
+    play = next(step for lesson in LESSONS for step in lesson.steps if isinstance(step, PlayCard))
+    assert {Concept.TRICK, Concept.POSITIONS, Concept.DECLARER} <= step_concepts(play, words.text)

@@ -127,7 +127,7 @@ def test_three_stars_without_mistakes_and_fewer_with(client: FlaskClient, app) -
 def test_the_lesson_ends_with_its_stars_and_the_next_lesson(client: FlaskClient) -> None:
     solve(client, "deck")
     html = client.get("/en/learn/deck/done").get_data(as_text=True)
-    assert "3 stars of 3" in html and "/en/learn/points/" in html
+    assert "3 stars of 3" in html and "/en/learn/tricks/" in html
 
 
 def test_skipping_questions_does_not_finish_a_lesson(client: FlaskClient, app) -> None:  # type: ignore[no-untyped-def]
@@ -148,7 +148,7 @@ def test_a_learner_resumes_where_they_left_off(client: FlaskClient) -> None:
     response = client.get("/en/learn/trumps/")
     assert response.headers["Location"] == "/en/learn/trumps/3"
     html = client.get("/en/learn/").get_data(as_text=True)
-    assert "Continue lesson 4" in html and "/en/learn/trumps/3" in html
+    assert "Continue lesson 5" in html and "/en/learn/trumps/3" in html
 
 
 def test_an_order_is_built_one_click_at_a_time(client: FlaskClient) -> None:

@@ -49,6 +49,7 @@ __all__ = [
     "PointsAtLeast",
     "LegalCards",
     "TrickWinner",
+    "TakeTrick",
     "RankOrder",
     "CardPoints",
     "Count",
@@ -110,16 +111,14 @@ def why_card_loses(rules: GameRules, card: Card, winner: Card, led: Card) -> Say
             _("%(card)s cannot win: %(winner)s is a trump, and a trump beats every card that is not."),
             card=card, winner=winner,
         )
-    if rules.follows(card) is not rules.follows(led):
+    if rules.follows(card) is not rules.follows(led) and not rules.is_trump(card):
+        # No trump is in play here (a trump winner was answered above): the suit led wins.
         if rules.game_type is GameType.NULL:
             return say(
                 _("%(card)s cannot win: it does not follow the suit that was led, and Null has no trumps."),
                 card=card,
             )
-        return say(
-            _("%(card)s cannot win: it does not follow the suit that was led, and it is not a trump."),
-            card=card,
-        )
+        return say(_("%(card)s cannot win: it does not follow the suit that was led."), card=card)
     return say(
         _("%(card)s cannot win: %(winner)s is higher. %(rule)s"),
         card=card, winner=winner, rule=why_higher(rules, card, winner),
@@ -288,6 +287,32 @@ class TrickWinner:
         rules = rules_for(self.game_type)
         winner = trick[rules.trick_winner(trick)]
         return why_card_loses(rules, card, winner, trick[0])
+
+
+@dataclass(frozen=True)
+class TakeTrick:
+    """Play last to a trick on the table: pick the card of your hand that wins it."""
+
+    game_type: GameType
+    trick: tuple[Card, ...]
+    single = True
+
+    def answer(self, shown: CardSet) -> CardSet:
+        """Return the playable cards of the hand ``shown`` that win the trick."""
+        rules = rules_for(self.game_type)
+        trick = self.trick
+        return CardSet(
+            card for card in rules.legal_cards(shown, trick)
+            if rules.trick_winner((*trick, card)) == len(trick)
+        )
+
+    def why(self, card: Card, picked: bool, shown: CardSet) -> Say:
+        """Explain why ``card`` may not be played or does not win."""
+        rules = rules_for(self.game_type)
+        if card not in rules.legal_cards(shown, self.trick):
+            return why_not_legal(rules, shown, self.trick, card)
+        winner = self.trick[rules.trick_winner(self.trick)]
+        return why_card_loses(rules, card, winner, self.trick[0])
 
 
 # ---------------------------------------------------------------- order

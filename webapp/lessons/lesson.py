@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from flask_babel import LazyString
 
+from .concepts import Concept
 from .steps import Step
 
 __all__ = ["Lesson", "stars_for"]
@@ -19,6 +20,8 @@ class Lesson:
     title: LazyString
     summary: LazyString
     steps: tuple[Step, ...]
+    teaches: frozenset[Concept] = frozenset()
+    """The concepts this lesson brings in: no earlier step may use them."""
 
     def __post_init__(self) -> None:
         if not 5 <= len(self.steps) <= 12:

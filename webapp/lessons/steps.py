@@ -30,6 +30,7 @@ from .goals import (
     SideWins,
     StayUnder,
     SuitCards,
+    TakeTrick,
     TheCard,
     TrickWinner,
     Trumps,
@@ -155,12 +156,12 @@ class Choose(Step):
 class Pick(Step):
     """Click cards: every trump, the legal cards, the winning card, a named card.
 
-    ``trick`` is a trick already on the table (shown, not pickable) for `LegalCards`;
+    ``trick`` is a trick already on the table (shown, not pickable) for `LegalCards` and `TakeTrick`;
     for `TrickWinner` the pickable cards themselves are the trick, first card led.
     """
 
     cards: tuple[Card, ...]
-    goal: Trumps | SuitCards | TheCard | PointsAtLeast | LegalCards | TrickWinner
+    goal: Trumps | SuitCards | TheCard | PointsAtLeast | LegalCards | TrickWinner | TakeTrick
     kind: ClassVar[str] = "pick"
 
     @property
@@ -197,7 +198,7 @@ class Pick(Step):
             card, was_picked = self._first(wrong), True
         else:
             card, was_picked = self._first(right - picked), False
-        if isinstance(goal, LegalCards):
+        if isinstance(goal, LegalCards | TakeTrick):
             return Verdict(False, goal.why(card, was_picked, self.shown))
         return Verdict(False, goal.why(card, was_picked))
 

@@ -11,11 +11,11 @@ from . import (
 LESSONS: tuple[Lesson, ...] = tuple(
     module.LESSON
     for module in (
-        deck, points, tricks, trumps, grand, null, table, bidding, skat, matadors, value, result, scoring,
+        deck, tricks, points, table, trumps, grand, null, matadors, bidding, skat, value, result, scoring,
         house, strategy, lieutenant,
     )
 )
-"""Every lesson, in course order."""
+"""Every lesson, in course order: none uses a concept that a later one teaches (`Lesson.teaches`)."""
 
 _BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 

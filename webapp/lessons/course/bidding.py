@@ -1,10 +1,11 @@
-"""Lesson 8: bidding: the valid values, who bids to whom, finding your limit."""
+"""Lesson 9: bidding: the valid values, who bids to whom, finding your limit."""
 
 from __future__ import annotations
 
 from webapp.engine import BASE_VALUES, BID_VALUES, CardSet, Contract, GameType, matadors
 from webapp.i18n import lazy_gettext as _
 
+from ..concepts import Concept
 from ..goals import GameValue, NextBid
 from ..lesson import Lesson
 from ..steps import Choose, Explain, Number, Option, Row
@@ -18,6 +19,7 @@ LESSON = Lesson(
     slug="bidding",
     title=_("Bidding"),
     summary=_("The bid values, who bids to whom, and your limit."),
+    teaches=frozenset({Concept.BID, Concept.GAME_VALUE}),
     steps=(
         Explain(
             text=say(

@@ -59,7 +59,7 @@ LESSON = Lesson(
         ),
         Explain(
             text=say(
-                _("The suits have an order, from the highest: %(french)s. In the German deck: %(german)s. The order counts for the Jacks and for bidding."),
+                _("The suits have an order, from the highest: %(french)s. In the German deck: %(german)s. The order of the suits matters later in the game."),
                 french=InDeck(Ranking(SUITS), "french"), german=InDeck(Ranking(SUITS), "german"),
             ),
             rows=both(ACES),

@@ -1,4 +1,4 @@
-"""Lesson 5: Grand: only the four Jacks are trumps."""
+"""Lesson 6: Grand: only the four Jacks are trumps."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from webapp.engine import Card, GameType, rules_for
 from webapp.i18n import lazy_gettext as _
 from webapp.i18n import lazy_pgettext
 
+from ..concepts import Concept
 from ..goals import Count, LegalCards, TrickWinner, Trumps, WinTrick, class_ranking
 from ..lesson import Lesson
 from ..steps import Explain, Number, Pick, PlayCard, Row
@@ -20,6 +21,7 @@ LESSON = Lesson(
     slug="grand",
     title=_("Grand"),
     summary=_("No suit is trump: only the four highest cards are."),
+    teaches=frozenset({Concept.GRAND}),
     steps=(
         Explain(
             text=say(

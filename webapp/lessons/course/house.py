@@ -6,6 +6,7 @@ from webapp.engine import Contract, GameType
 from webapp.i18n import lazy_gettext as _
 from webapp.i18n import lazy_pgettext
 
+from ..concepts import Concept
 from ..goals import GameValue, RamschScore
 from ..lesson import Lesson
 from ..steps import Explain, Number
@@ -18,6 +19,7 @@ LESSON = Lesson(
     slug="house-rules",
     title=_("House rules"),
     summary=_("Kontra and Re, Bock rounds, Ramsch."),
+    teaches=frozenset({Concept.HOUSE_RULES, Concept.RAMSCH}),
     steps=(
         Explain(
             text=say(

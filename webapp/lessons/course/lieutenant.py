@@ -7,6 +7,7 @@ from webapp.engine.lieutenant import lieutenant_game_points
 from webapp.i18n import lazy_gettext as _
 from webapp.i18n import lazy_pgettext
 
+from ..concepts import Concept
 from ..goals import Count, LegalCards
 from ..lesson import Lesson
 from ..steps import Choose, Explain, Number, Option, Pick, Row
@@ -24,6 +25,7 @@ LESSON = Lesson(
     slug="lieutenant",
     title=_("Lieutenant Skat"),
     summary=_("The two-player game: piles of two, open and covered cards."),
+    teaches=frozenset({Concept.LIEUTENANT}),
     steps=(
         Explain(
             text=say(

@@ -1,9 +1,10 @@
-"""Lesson 10: matadors, with and without, counted together with the skat."""
+"""Lesson 8: matadors, with and without, counted together with the skat."""
 
 from __future__ import annotations
 
 from webapp.engine import Card, CardSet, GameType
 
+from ..concepts import Concept
 from ..goals import Matadors
 from ..lesson import Lesson
 from ..steps import Explain, Number, Row
@@ -34,6 +35,7 @@ LESSON = Lesson(
     slug="matadors",
     title=_("Matadors"),
     summary=_("With and without, counted together with the skat."),
+    teaches=frozenset({Concept.MATADORS}),
     steps=(
         Explain(
             text=say(
@@ -44,7 +46,7 @@ LESSON = Lesson(
         ),
         Explain(
             text=say(
-                _("Without %(top)s you are “without” as many as are missing above your highest trump. Your ten cards and the skat count together, even in a Hand game.")
+                _("Without %(top)s you are “without” as many as are missing above your highest trump. Your ten cards and the skat count together.")
                 , top=C("CJ"),
             ),
             rows=(Row(tuple(map(C, ("HJ", "DJ", "HA")))),),

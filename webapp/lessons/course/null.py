@@ -1,31 +1,27 @@
-"""Lesson 6: Null: no trumps, the order A K Q J 10 9 8 7, the declarer must take no trick."""
+"""Lesson 7: Null: no trumps, the order A K Q J 10 9 8 7, the declarer must take no trick."""
 
 from __future__ import annotations
 
-from webapp.engine import Card, GameType, Suit, null_value, rules_for
+from webapp.engine import Card, GameType, Suit, rules_for
 from webapp.i18n import lazy_gettext as _
 from webapp.i18n import lazy_pgettext
 
-from ..goals import Count, DeclarerTakesTrick, LegalCards, RankOrder, TrickWinner, class_ranking
+from ..concepts import Concept
+from ..goals import DeclarerTakesTrick, LegalCards, RankOrder, TrickWinner, class_ranking
 from ..lesson import Lesson
-from ..steps import Choose, Explain, Number, Option, Order, Pick, PlayCard, Row
+from ..steps import Choose, Explain, Option, Order, Pick, PlayCard, Row
 from ..text import say
 
 C = Card.parse
 NULL = GameType.NULL
 NULL_ORDER = class_ranking(rules_for(NULL), C("HA"))
 WHICH_WINS = _("Null. Which card wins this trick? The first card was led.")
-NULL_VALUES = say(
-    _("Null has fixed values: Null %(null)s, Null Hand %(hand)s, Null Ouvert %(ouvert)s, Null Ouvert Hand %(both)s."),
-    null=null_value(hand=False, ouvert=False), hand=null_value(hand=True, ouvert=False),
-    ouvert=null_value(hand=False, ouvert=True), both=null_value(hand=True, ouvert=True),
-)
-"""The four fixed Null values, from the engine (also used by the game-value lesson)."""
 
 LESSON = Lesson(
     slug="null",
     title=_("Null"),
     summary=_("No trumps, another order, and the declarer must take no trick."),
+    teaches=frozenset({Concept.NULL}),
     steps=(
         Explain(
             text=say(
@@ -76,14 +72,6 @@ LESSON = Lesson(
             hint=say(
                 _("In Null a Jack is an ordinary card of its suit."),
                 german_deck=lazy_pgettext("German-suited deck", "In Null an Unter is an ordinary card of its suit."),
-            ),
-        ),
-        Number(
-            text=say(_("A Null game has a fixed value. What is a plain Null worth (with the skat, cards not shown)?")),
-            label=say(_("Game value")),
-            goal=Count(
-                null_value(hand=False, ouvert=False),
-                NULL_VALUES,
             ),
         ),
         PlayCard(

@@ -1,10 +1,11 @@
-"""Lesson 2: card points: the values, counting a trick, 120 in all."""
+"""Lesson 3: card points: the values, counting a trick, 120 in all."""
 
 from __future__ import annotations
 
 from webapp.engine import DECK, Card, CardSet, Rank, Suit
 from webapp.i18n import lazy_gettext as _
 
+from ..concepts import Concept
 from ..goals import CardPoints, Count, PointsAtLeast
 from ..lesson import Lesson
 from ..steps import Choose, Explain, Number, Option, Pick, Row
@@ -21,6 +22,7 @@ LESSON = Lesson(
     slug="points",
     title=_("Card points"),
     summary=_("What each card is worth, counting a trick, 120 in all."),
+    teaches=frozenset({Concept.CARD_POINTS, Concept.DECLARER}),
     steps=(
         Explain(
             text=say(
@@ -76,7 +78,7 @@ LESSON = Lesson(
         ),
         Explain(
             text=say(
-                _("Each suit holds %(suit)s card points, so the whole deck holds %(deck)s. To win, the declarer needs more than half: 61."),
+                _("Each suit holds %(suit)s card points, so the whole deck holds %(deck)s. In each game one player, the declarer, plays alone against the two others, the defenders. To win, the declarer needs more than half: 61."),
                 suit=SUIT_POINTS, deck=CardSet(DECK).points,
             ),
             rows=(Row(CLUBS, points=True),),

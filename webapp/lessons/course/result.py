@@ -5,6 +5,7 @@ from __future__ import annotations
 from webapp.engine import Contract, GameType
 from webapp.i18n import lazy_gettext as _
 
+from ..concepts import Concept
 from ..goals import GameValue
 from ..lesson import Lesson
 from ..steps import Choose, Explain, Number, Option
@@ -17,6 +18,7 @@ LESSON = Lesson(
     slug="result",
     title=_("Winning and losing"),
     summary=_("61 card points, lost games count double, overbidding."),
+    teaches=frozenset({Concept.OVERBID, Concept.LIST}),
     steps=(
         Explain(
             text=say(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from webapp.engine import Contract, GameType
 from webapp.i18n import lazy_gettext as _
 
+from ..concepts import Concept
 from ..goals import GameValue
 from ..lesson import Lesson
 from ..steps import Explain, Number
@@ -17,6 +18,7 @@ LESSON = Lesson(
     slug="list",
     title=_("Keeping the list"),
     summary=_("Classic scoring and Seeger-Fabian."),
+    teaches=frozenset({Concept.SEEGER_FABIAN}),
     steps=(
         Explain(
             text=say(

@@ -1,10 +1,11 @@
-"""Lesson 9: Skat or Hand: picking up, laying away, what the skat counts for."""
+"""Lesson 10: Skat or Hand: picking up, laying away, what the skat counts for."""
 
 from __future__ import annotations
 
 from webapp.engine import Card, Contract, GameType
 from webapp.i18n import lazy_gettext as _
 
+from ..concepts import Concept
 from ..goals import CardPoints, GameValue
 from ..lesson import Lesson
 from ..steps import Choose, Explain, Number, Option, Row
@@ -17,6 +18,7 @@ LESSON = Lesson(
     slug="skat",
     title=_("Skat or Hand"),
     summary=_("Picking up the skat, laying away, and what the skat counts for."),
+    teaches=frozenset({Concept.HAND}),
     steps=(
         Explain(
             text=say(
@@ -25,7 +27,7 @@ LESSON = Lesson(
         ),
         Explain(
             text=say(
-                _("The skat belongs to the declarer: at the end its card points count for the declarer, whether laid away or never touched.")
+                _("The skat belongs to the declarer: at the end its card points count for the declarer, whether laid away or never touched. The skat counts for the matadors too, even in a Hand game.")
             ),
             rows=(Row(LAID_AWAY, points=True),),
         ),

@@ -1,10 +1,11 @@
-"""Lesson 7: the table: dealer, forehand, middlehand, rearhand, the deal 3-skat-4-3."""
+"""Lesson 4: the table: dealer, forehand, middlehand, rearhand, the deal 3-skat-4-3."""
 
 from __future__ import annotations
 
 from webapp.engine import DECK, Deal, Position, seat_positions
 from webapp.i18n import lazy_gettext as _
 
+from ..concepts import Concept
 from ..goals import Count
 from ..lesson import Lesson
 from ..steps import Choose, Explain, Number, Option
@@ -21,6 +22,7 @@ LESSON = Lesson(
     slug="table",
     title=_("The table"),
     summary=_("Dealer, forehand, middlehand, rearhand, and the deal."),
+    teaches=frozenset({Concept.POSITIONS, Concept.SKAT}),
     steps=(
         Explain(
             text=say(

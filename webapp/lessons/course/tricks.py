@@ -1,12 +1,13 @@
-"""Lesson 3: tricks: leading, following suit, who wins (no trumps yet: no Jack appears)."""
+"""Lesson 2: tricks: leading, following suit, who wins (no trumps yet: no Jack appears)."""
 
 from __future__ import annotations
 
 from webapp.engine import Card, GameType, Rank
 
-from ..goals import LegalCards, RankOrder, TrickWinner, WinTrick, class_ranking
+from ..concepts import Concept
+from ..goals import LegalCards, RankOrder, TakeTrick, TrickWinner, class_ranking
 from ..lesson import Lesson
-from ..steps import Explain, Order, Pick, PlayCard, Row
+from ..steps import Explain, Order, Pick, Row
 from ..text import say
 from webapp.engine import rules_for
 from webapp.i18n import lazy_gettext as _
@@ -14,13 +15,16 @@ from webapp.i18n import lazy_pgettext
 
 C = Card.parse
 GRAND = GameType.GRAND
+"""The rules these tricks follow; with no Jack shown no card is a trump, and no game is named."""
 PLAIN = class_ranking(rules_for(GRAND), C("HA"))
 WHICH_WINS = _("Which card wins this trick? The first card was led.")
+LAST_TRICK = (C("HK"), C("H7"))
 
 LESSON = Lesson(
     slug="tricks",
     title=_("Tricks"),
     summary=_("Leading, following suit, and who wins a trick."),
+    teaches=frozenset({Concept.TRICK}),
     steps=(
         Explain(
             text=say(
@@ -74,10 +78,11 @@ LESSON = Lesson(
             goal=LegalCards(GRAND, (C("DA"),)),
             hint=say(_("Do you have a card of the suit led?")),
         ),
-        PlayCard(
-            text=say(_("Your turn, last in this trick. Play a card that wins it.")),
-            position="CJSJCACTCKSASTHKDADT-HJDJCQC9SKSQH8H7DKDQ-C8C7S9S8S7HTHQH9D9D8-HAD7_pass.18.yes.pass.hand.grand.HK.H7",
-            goal=WinTrick(),
+        Pick(
+            text=say(_("You play last in this trick. Click the card with which you win it.")),
+            rows=(Row(LAST_TRICK, caption=say(_("The trick so far"))),),
+            cards=tuple(map(C, ("C8", "C7", "S9", "S8", "S7", "HT", "HQ", "H9", "D9", "D8"))),
+            goal=TakeTrick(GRAND, LAST_TRICK),
             hint=say(_("You must follow suit, and the ten is high.")),
         ),
     ),

@@ -1,4 +1,4 @@
-"""Lesson 4: trumps in a suit game: the Jacks and their order, the eleven trumps."""
+"""Lesson 5: trumps in a suit game: the Jacks and their order, the eleven trumps."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from webapp.engine import Card, GameType, Suit, rules_for
 from webapp.i18n import lazy_gettext as _
 from webapp.i18n import lazy_pgettext
 
+from ..concepts import Concept
 from ..goals import Count, LegalCards, RankOrder, TrickWinner, Trumps, WinTrick
 from ..lesson import Lesson
 from ..steps import Explain, Number, Order, Pick, PlayCard, Row
@@ -21,6 +22,7 @@ LESSON = Lesson(
     slug="trumps",
     title=_("Trumps in a suit game"),
     summary=_("The highest trumps and their order, the eleven trumps."),
+    teaches=frozenset({Concept.TRUMP, Concept.JACK_TRUMPS, Concept.SUIT_GAME}),
     steps=(
         Explain(
             text=say(

@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
-from webapp.engine import BASE_VALUES, Contract, GameType
+from webapp.engine import BASE_VALUES, Contract, GameType, null_value
 from webapp.i18n import lazy_gettext as _
 
+from ..concepts import Concept
 from ..goals import GameValue
 from ..lesson import Lesson
 from ..steps import Explain, Number
 from ..text import say
-from .null import NULL_VALUES
 
 VALUE = _("Game value")
 G = GameType
+NULL_VALUES = say(
+    _("Null has fixed values: Null %(null)s, Null Hand %(hand)s, Null Ouvert %(ouvert)s, Null Ouvert Hand %(both)s."),
+    null=null_value(hand=False, ouvert=False), hand=null_value(hand=True, ouvert=False),
+    ouvert=null_value(hand=False, ouvert=True), both=null_value(hand=True, ouvert=True),
+)
+"""The four fixed Null values, from the engine."""
 
 LESSON = Lesson(
     slug="value",
     title=_("The game value"),
     summary=_("Base value × multiplier; Schneider, Schwarz, Hand, Ouvert; the Null values."),
+    teaches=frozenset({Concept.SCHNEIDER, Concept.OUVERT}),
     steps=(
         Explain(
             text=say(
