@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
 from flask.testing import FlaskClient
 
 from webapp.lessons.course import LESSONS, lesson_named
+from webapp.lessons.steps import Choose, Number, Order, Pick, PlayCard, Step
+from webapp.lessons.text import Words
 from webapp.storage import db
 from webapp.storage.lessons import LessonProgress, StepState
 
@@ -84,12 +89,59 @@ def test_wrong_answers_are_explained_in_every_language(client: FlaskClient, lang
             assert english_leaks(html, lang) == [], url
 
 
+def feedback(html: str) -> str:
+    """Return the text of the feedback region of a step page, without its labels ("Not quite.")."""
+    start = html.index('<div class="lesson-feedback"')
+    region = re.sub(r"<strong>.*?</strong>", " ", html[start:html.index('<div class="lesson-step__actions', start)])
+    return unescape(re.sub(r"<[^>]+>", " ", region))
+
+
+def right_answer(step: Step, words: Words) -> list[re.Pattern[str]]:
+    """Return how the right answer reads in the learner's words: each must be absent, then shown."""
+    if isinstance(step, Choose):
+        texts = [words.text(option.label) for option in step.options if option.correct]
+    elif isinstance(step, Number):
+        return [re.compile(rf"(?<![\d]){words.number(abs(int(step.solution())))}(?![\d])")]
+    elif isinstance(step, Order):
+        texts = [words.name(step.answer()[0])]
+    elif isinstance(step, PlayCard):
+        texts = [words.name(card) for card in step.good_cards()]
+    else:
+        assert isinstance(step, Pick)
+        texts = [words.name(card) for card in step.answer()]
+    return [re.compile(rf"(?<!\w){re.escape(text)}(?!\w)", re.IGNORECASE) for text in texts]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_wrong_answers_do_not_give_the_answer_away_until_the_third_miss(client: FlaskClient, app, lang: str) -> None:  # type: ignore[no-untyped-def]
+    from webapp.lessons.words import current_words
+
+    for lesson in LESSONS:
+        for number, step in enumerate(lesson.steps, start=1):
+            if not step.interactive:
+                continue
+            url = f"/{lang}/learn/{lesson.slug}/{number}"
+            with app.test_request_context(url):
+                app.preprocess_request()  # the language and the deck of the page
+                answer = right_answer(step, current_words())
+            wrong = wrong_answers(step)
+            for miss in range(3):
+                client.post(url, data=form_for(step, wrong[miss % len(wrong)]))
+                shown = feedback(client.get(url).get_data(as_text=True))
+                named = [pattern.pattern for pattern in answer if pattern.search(shown)]
+                if miss < 2:
+                    assert named == [], (url, miss + 1, shown)
+                else:
+                    assert len(named) == len(answer), (url, shown)
+
+
 def test_a_wrong_answer_is_explained_then_the_right_one_goes_on(client: FlaskClient) -> None:
     url = "/en/learn/trumps/10"
     response = client.post(url, data={"card": "SA"})
     assert response.status_code == 303 and response.headers["Location"] == url
     html = client.get(url).get_data(as_text=True)
-    assert "cannot win" in html and "is a trump" in html
+    assert "cannot win: a trump was played" in html
+    assert "7 of hearts" not in feedback(html)  # the card that wins is the answer: not named yet
     client.post(url, data={"card": "H7"})
     html = client.get(url).get_data(as_text=True)
     assert "Right!" in html and "/en/learn/trumps/11" in html

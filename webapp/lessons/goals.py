@@ -3,7 +3,8 @@
 A goal never holds a typed-in answer list where the engine can decide: which cards are trumps,
 which may be played, which card wins, the order of ranks, card points, game values and bids all
 come from `webapp.engine`. Each goal also says *why* an answer is wrong, in a `Say` whose card
-names follow the learner's deck.
+names follow the learner's deck. A reason never names the right answer: the learner is shown it
+only after the third miss, and a number goal then works it out (``worked``).
 """
 
 from __future__ import annotations
@@ -98,9 +99,23 @@ def why_higher(rules: GameRules, card: Card, higher: Card) -> Say:
     return say(_("The order is %(ranking)s."), ranking=class_ranking(rules, card))
 
 
-def why_card_loses(rules: GameRules, card: Card, winner: Card, led: Card) -> Say:
-    """Explain why ``card`` does not beat ``winner`` in a trick that ``led`` opened."""
+def why_card_loses(rules: GameRules, card: Card, winner: Card, led: Card, *, name_winner: bool = True) -> Say:
+    """Explain why ``card`` does not beat ``winner`` in a trick that ``led`` opened.
+
+    Without ``name_winner`` the reason does not say which card wins (when that is the question).
+    """
     if rules.is_trump(winner) and not rules.is_trump(card):
+        if not name_winner:
+            if rules.game_type is GameType.GRAND:
+                return say(
+                    _("%(card)s cannot win: in a Grand only the Jacks are trumps, and a Jack was played."),
+                    german_deck=lazy_pgettext("German-suited deck", "%(card)s cannot win: in a Grand only the Unters are trumps, and an Unter was played."),
+                    card=card,
+                )
+            return say(
+                _("%(card)s cannot win: a trump was played, and a trump beats every card that is not."),
+                card=card,
+            )
         if rules.game_type is GameType.GRAND and card.rank is not Rank.JACK:
             return say(
                 _("%(card)s cannot win: in a Grand only the Jacks are trumps, and %(winner)s is one."),
@@ -119,6 +134,11 @@ def why_card_loses(rules: GameRules, card: Card, winner: Card, led: Card) -> Say
                 card=card,
             )
         return say(_("%(card)s cannot win: it does not follow the suit that was led."), card=card)
+    if not name_winner:
+        return say(
+            _("%(card)s cannot win: a higher card was played. %(rule)s"),
+            card=card, rule=why_higher(rules, card, winner),
+        )
     return say(
         _("%(card)s cannot win: %(winner)s is higher. %(rule)s"),
         card=card, winner=winner, rule=why_higher(rules, card, winner),
@@ -128,21 +148,20 @@ def why_card_loses(rules: GameRules, card: Card, winner: Card, led: Card) -> Say
 def why_not_legal(rules: GameRules, hand: CardSet, trick: Sequence[Card], card: Card) -> Say:
     """Explain why ``card`` may not be played from ``hand`` to ``trick``."""
     led = trick[0]
-    follow = CardSet.from_mask(hand.mask & rules.class_mask(led))
     if rules.is_trump(led):
         return say(
-            _("%(card)s may not be played: %(lead)s is a trump, and you hold trumps (%(follow)s), so you must play one."),
-            card=card, lead=led, follow=follow,
+            _("%(card)s may not be played: %(lead)s is a trump, and you hold trumps, so you must play one."),
+            card=card, lead=led,
         )
     if rules.is_trump(card) and card.rank is Rank.JACK and card.suit is led.suit:
         return say(
-            _("%(card)s may not be played: a Jack is a trump and does not follow its printed suit. %(lead)s was led and you can follow with %(follow)s."),
-            german_deck=lazy_pgettext("German-suited deck", "%(card)s may not be played: an Unter is a trump and does not follow its printed suit. %(lead)s was led and you can follow with %(follow)s."),
-            card=card, lead=led, follow=follow,
+            _("%(card)s may not be played: a Jack is a trump and does not follow its printed suit. %(lead)s was led, and you hold a card of that suit."),
+            german_deck=lazy_pgettext("German-suited deck", "%(card)s may not be played: an Unter is a trump and does not follow its printed suit. %(lead)s was led, and you hold a card of that suit."),
+            card=card, lead=led,
         )
     return say(
-        _("%(card)s may not be played: %(lead)s was led and you can follow suit with %(follow)s."),
-        card=card, lead=led, follow=follow,
+        _("%(card)s may not be played: %(lead)s was led, and you hold a card of that suit, so you must follow suit."),
+        card=card, lead=led,
     )
 
 
@@ -180,13 +199,12 @@ class Trumps:
             )
         if card.rank is Rank.JACK:
             return say(
-                _("%(card)s is a trump too: every Jack is a trump, whatever its suit."),
-                german_deck=lazy_pgettext("German-suited deck", "%(card)s is a trump too: every Unter is a trump, whatever its suit."),
-                card=card,
+                _("A trump is still missing: every Jack is a trump, whatever its suit."),
+                german_deck=lazy_pgettext("German-suited deck", "A trump is still missing: every Unter is a trump, whatever its suit."),
             )
         return say(
-            _("%(card)s is a trump too: it belongs to the trump suit, %(trump)s."),
-            card=card, trump=game.suit,
+            _("A trump is still missing: the cards of the trump suit, %(trump)s, are trumps too."),
+            trump=game.suit,
         )
 
 
@@ -202,10 +220,10 @@ class SuitCards:
         return CardSet(card for card in shown if card.suit is self.suit)
 
     def why(self, card: Card, picked: bool) -> Say:
-        """Explain a wrongly picked (or missed) card."""
+        """Explain a wrongly picked (or missed) card; a missed one is not named."""
         if picked:
             return say(_("%(card)s belongs to another suit: %(its)s."), card=card, its=card.suit)
-        return say(_("%(card)s is a card of this suit too."), card=card)
+        return say(_("A card of this suit is still missing."))
 
 
 @dataclass(frozen=True)
@@ -236,7 +254,16 @@ class PointsAtLeast:
         return CardSet(card for card in shown if card.points >= self.points)
 
     def why(self, card: Card, picked: bool) -> Say:
-        """Explain with the card's value."""
+        """Explain with the card's value; a missed card is not named."""
+        if not picked:
+            return say(
+                lazy_ngettext(
+                    "A card worth %(points)s card point or more is still missing.",
+                    "A card worth %(points)s card points or more is still missing.",
+                    self.points,
+                ),
+                points=self.points,
+            )
         return say(
             lazy_ngettext(
                 "%(card)s is worth %(points)s card point.",
@@ -260,15 +287,15 @@ class LegalCards:
         return rules_for(self.game_type).legal_cards(shown, self.trick)
 
     def why(self, card: Card, picked: bool, shown: CardSet) -> Say:
-        """Explain a wrongly picked or missed card."""
+        """Explain a wrongly picked card, or that one is missed (without naming it)."""
         rules = rules_for(self.game_type)
         if picked:
             return why_not_legal(rules, shown, self.trick, card)
         if not self.trick:
-            return say(_("%(card)s may be played too: whoever leads may play any card."), card=card)
+            return say(_("A card you may play is still missing: whoever leads may play any card."))
         if not shown.mask & rules.class_mask(self.trick[0]):
-            return say(_("%(card)s may be played too: you cannot follow suit, so any card is allowed."), card=card)
-        return say(_("%(card)s may be played too: it follows suit."), card=card)
+            return say(_("A card you may play is still missing: you cannot follow suit, so any card is allowed."))
+        return say(_("A card you may play is still missing: every card that follows suit may be played."))
 
 
 @dataclass(frozen=True)
@@ -283,10 +310,10 @@ class TrickWinner:
         return CardSet((trick[rules_for(self.game_type).trick_winner(trick)],))
 
     def why_trick(self, card: Card, trick: Sequence[Card]) -> Say:
-        """Explain why ``card`` does not win."""
+        """Explain why ``card`` does not win, without naming the card that does."""
         rules = rules_for(self.game_type)
         winner = trick[rules.trick_winner(trick)]
-        return why_card_loses(rules, card, winner, trick[0])
+        return why_card_loses(rules, card, winner, trick[0], name_winner=False)
 
 
 @dataclass(frozen=True)
@@ -329,11 +356,11 @@ class RankOrder:
         return rules_for(self.game_type).order(cards)
 
     def why(self, card: Card, higher: Card) -> Say:
-        """Explain why ``card`` is not next: ``higher`` ranks above it."""
+        """Explain why ``card`` is not next (``higher`` ranks above it, and is not named)."""
         rules = rules_for(self.game_type)
         return say(
-            _("%(card)s is not the highest card left: %(higher)s ranks above it. %(rule)s"),
-            card=card, higher=higher, rule=why_higher(rules, card, higher),
+            _("%(card)s is not the highest card left: another card ranks above it. %(rule)s"),
+            card=card, rule=why_higher(rules, card, higher),
         )
 
 
@@ -351,6 +378,17 @@ class CardPoints:
         return CardSet(self.cards).points
 
     def why(self, given: int) -> Say:
+        """Say whether the count is too high or too low, without the count."""
+        more = given < self.answer()
+        if len(self.cards) == 1:
+            if more:
+                return say(_("Not %(given)s: %(card)s is worth more than that."), given=given, card=self.cards[0])
+            return say(_("Not %(given)s: %(card)s is worth less than that."), given=given, card=self.cards[0])
+        if more:
+            return say(_("Not %(given)s: that is too few card points. Add up the cards one by one."), given=given)
+        return say(_("Not %(given)s: that is too many card points. Add up the cards one by one."), given=given)
+
+    def worked(self, given: int) -> Say:
         """Show the count."""
         if len(self.cards) == 1:
             card = self.cards[0]
@@ -370,9 +408,13 @@ class CardPoints:
 
 @dataclass(frozen=True)
 class Count:
-    """A number that the lesson derives from the engine (say ``len(DECK)``), with its reason."""
+    """A number that the lesson derives from the engine (say ``len(DECK)``).
+
+    ``clue`` says how to find it without giving it; ``reason`` works it out, with the number.
+    """
 
     value: int
+    clue: Say
     reason: Say
 
     def answer(self) -> int:
@@ -380,6 +422,10 @@ class Count:
         return self.value
 
     def why(self, given: int) -> Say:
+        """Give the clue."""
+        return say(_("Not %(given)s. %(clue)s"), given=given, clue=self.clue)
+
+    def worked(self, given: int) -> Say:
         """Give the reason."""
         return say(_("Not %(given)s. %(reason)s"), given=given, reason=self.reason)
 
@@ -431,6 +477,57 @@ class GameValue:
         return Product(base, tuple(count for _, count in settlement.levels))
 
     def why(self, given: int) -> Say:
+        """Name the rule that was missed, or the usual slip, without the number itself."""
+        settlement = self.settlement()
+        if self.ask == "others":
+            if settlement.won:
+                return say(_("Not %(given)s: the other players get something only when the declarer loses."), given=given)
+            return say(
+                _("Not %(given)s: for a game the declarer loses, each of the other players gets a fixed amount at a table of three, whatever the game value."),
+                given=given,
+            )
+        if self.ask == "seeger":
+            if settlement.won:
+                return say(_("Not %(given)s: a won game scores the game value plus 50."), given=given)
+            return say(_("Not %(given)s: a lost game scores twice the game value, and 50 more, against the declarer."), given=given)
+        if self.ask == "score" and (self.kontra or self.bock):
+            return say(
+                _("Not %(given)s: work out the list score first, then double it for each of Kontra, Re and Bock that applies."),
+                given=Signed(given),
+            )
+        if self.ask == "score":
+            if not settlement.won:
+                return say(
+                    _("Not %(given)s: the game is lost, and a lost game counts double against the declarer: −2 × the game value."),
+                    given=Signed(given),
+                )
+            return say(_("Not %(given)s: a won game goes into the list with its game value."), given=Signed(given))
+        formula = self.formula()
+        if formula is None:
+            return say(
+                _("Not %(given)s: a Null has a fixed value; neither matadors nor card points change it."),
+                given=given,
+            )
+        base = formula.base
+        multiplier = sum(formula.levels)
+        if settlement.overbid:
+            return say(
+                _("Not %(given)s: the game is worth only %(formula)s, less than the bid of %(bid)s. The declarer has overbid, and the lost value is the smallest multiple of %(base)s that reaches the bid."),
+                given=given, formula=formula, bid=self.bid, base=base,
+            )
+        if given == base * (multiplier - 1):
+            return say(_("Not %(given)s: one level is missing."), given=given)
+        if given % multiplier == 0 and given // multiplier != base:
+            return say(
+                _("Not %(given)s: the base value of %(game)s is %(base)s."),
+                given=given, game=self.contract.game_type, base=base,
+            )
+        return say(
+            _("Not %(given)s: multiply the base value, %(base)s, by the levels: the matadors, the game, and each extra level that applies."),
+            given=given, base=base,
+        )
+
+    def worked(self, given: int) -> Say:
         """Explain the number, naming the usual slip when it is one."""
         settlement = self.settlement()
         if self.ask == "others":
@@ -506,6 +603,19 @@ class NextBid:
         return value
 
     def why(self, given: int) -> Say:
+        """Explain an invalid bid or a skipped one, without the next bid."""
+        if not is_valid_bid(given) and self.after == 0:
+            return say(
+                _("%(given)s is not a bid: only values a game can have may be bid. Which game is worth the least?"),
+                given=given,
+            )
+        if not is_valid_bid(given):
+            return say(_("%(given)s is not a bid: only values a game can have may be bid."), given=given)
+        if given <= self.after:
+            return say(_("A bid must be higher than %(after)s."), after=self.after)
+        return say(_("%(given)s is a valid bid, but not the next one: a lower bid comes first."), given=given)
+
+    def worked(self, given: int) -> Say:
         """Explain an invalid bid or a skipped one."""
         nearby = tuple(v for v in BID_VALUES if v > self.after)[:5]
         if not is_valid_bid(given) and self.after == 0:
@@ -539,6 +649,26 @@ class RamschScore:
         return settle_ramsch(self.points, self.tricks).scores[self.player]
 
     def why(self, given: int) -> Say:
+        """Explain who loses, without the score."""
+        result = settle_ramsch(self.points, self.tricks)
+        if result.durchmarsch is not None:
+            return say(_("Not %(given)s: one player took every trick, and that is a Durchmarsch."), given=Signed(given))
+        if self.player not in result.losers:
+            return say(
+                _("Not %(given)s: only the player with the most card points loses in a Ramsch, and this player does not have the most."),
+                given=Signed(given),
+            )
+        if result.jungfrau:
+            return say(
+                _("Not %(given)s: the player with the most card points loses them, and a player who took no trick (Jungfrau) doubles the loss."),
+                given=Signed(given),
+            )
+        return say(
+            _("Not %(given)s: the player with the most card points loses that many, with a minus sign."),
+            given=Signed(given),
+        )
+
+    def worked(self, given: int) -> Say:
         """Explain who loses and how much."""
         result = settle_ramsch(self.points, self.tricks)
         most = max(self.points)
@@ -573,6 +703,22 @@ class Matadors:
         return abs(matadors(self.cards, self.game_type))
 
     def why(self, given: int) -> Say:
+        """Explain how to count, with the top trumps (as many as a count can reach), not the count."""
+        from webapp.engine import matadors
+
+        count = matadors(self.cards, self.game_type)
+        top = rules_for(self.game_type).trumps[:5]
+        if count > 0:
+            return say(
+                _("Not %(given)s: count the trumps you hold from the top without a gap; the first one missing stops the count. From the top: %(ranking)s …"),
+                given=given, ranking=Ranking(top),
+            )
+        return say(
+            _("Not %(given)s: count the trumps missing from the top, down to the highest one you hold. From the top: %(ranking)s …"),
+            given=given, ranking=Ranking(top),
+        )
+
+    def worked(self, given: int) -> Say:
         """Explain with the top trumps."""
         from webapp.engine import matadors
 
@@ -735,10 +881,13 @@ class GivePoints(_PlayGoal):
                 _("With %(card)s your side can lose the trick: %(beater)s would take it."),
                 card=card, beater=beater if beater is not None else card,
             )
-        better = max(self.good_cards(state), key=lambda c: c.points)
         return say(
-            _("Your side takes the trick, but %(better)s would give more card points than %(card)s (%(best)s instead of %(points)s)."),
-            better=better, card=card, best=better.points, points=card.points,
+            lazy_ngettext(
+                "Your side takes the trick, but another card would give more card points than %(card)s (worth %(points)s card point).",
+                "Your side takes the trick, but another card would give more card points than %(card)s (worth %(points)s card points).",
+                card.points,
+            ),
+            card=card, points=card.points,
         )
 
 

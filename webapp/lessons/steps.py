@@ -2,7 +2,8 @@
 
 An answer travels as text (a form field, a database column): a choice's number, cards in the
 engine's notation (``CJ SJ``), a whole number, or one card. `Step.check` parses it: text that no
-honest form can send raises `BadAnswer`, a wrong answer gives a `Verdict` with its reason.
+honest form can send raises `BadAnswer`, a wrong answer gives a `Verdict` with its reason, which
+never names the right answer (the page shows that after the third miss).
 """
 
 from __future__ import annotations
@@ -64,7 +65,10 @@ class Verdict:
 
     correct: bool
     why: Say | None = None
+    """Why the answer is wrong, never naming the right one."""
     done: bool = True
+    worked: Say | None = None
+    """The answer worked out (a number step): shown with the answer after the third miss."""
 
 
 RIGHT = Verdict(True)
@@ -251,7 +255,7 @@ class Number(Step):
             raise BadAnswer(answer) from None
         if given == self.goal.answer():
             return RIGHT
-        return Verdict(False, self.goal.why(given))
+        return Verdict(False, self.goal.why(given), worked=self.goal.worked(given))
 
     def solution(self) -> str:
         return str(self.goal.answer())

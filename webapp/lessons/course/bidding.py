@@ -36,7 +36,7 @@ LESSON = Lesson(
             text=say(_("Who bids first, and to whom?")),
             options=(
                 Option(say(_("Middlehand, to forehand"))),
-                Option(say(_("Forehand, to middlehand")), why=say(_("Forehand listens first and answers “yes” or passes. Middlehand bids to forehand."))),
+                Option(say(_("Forehand, to middlehand")), why=say(_("Forehand does not bid first: it listens and answers “yes” or passes."))),
                 Option(say(_("Rearhand, to forehand")), why=say(_("Rearhand waits: it bids later, to whoever is left of forehand and middlehand."))),
             ),
         ),

@@ -35,9 +35,8 @@ def twin(suit: Suit) -> Option:
     return Option(
         label,
         why=say(
-            _("%(german)s stands for %(french)s. The twin of %(clubs)s is %(acorns)s: both are the highest suit."),
-            german=InDeck(suit, "german"), french=InDeck(suit, "french"),
-            clubs=InDeck(Suit.CLUBS, "french"), acorns=InDeck(Suit.CLUBS, "german"),
+            _("%(german)s is the twin of %(french)s, not of %(clubs)s."),
+            german=InDeck(suit, "german"), french=InDeck(suit, "french"), clubs=InDeck(Suit.CLUBS, "french"),
         ),
     )
 
@@ -94,7 +93,7 @@ LESSON = Lesson(
         Number(
             text=say(_("How many cards does a Skat deck have?")),
             label=say(_("Cards")),
-            goal=Count(len(DECK), say(_("Four suits of eight cards: 4 × 8 = 32."))),
+            goal=Count(len(DECK), say(_("There are four suits of eight cards each.")), say(_("Four suits of eight cards: 4 × 8 = 32."))),
         ),
     ),
 )

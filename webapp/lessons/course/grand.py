@@ -44,6 +44,9 @@ LESSON = Lesson(
             text=say(_("How many trumps are there in a Grand?")),
             label=say(_("Trumps")),
             goal=Count(len(JACKS), say(
+                _("In a Grand only the Jacks are trumps."),
+                german_deck=lazy_pgettext("German-suited deck", "In a Grand only the Unters are trumps."),
+            ), say(
                 _("Only the four Jacks are trumps in a Grand."),
                 german_deck=lazy_pgettext("German-suited deck", "Only the four Unters are trumps in a Grand."),
             )),

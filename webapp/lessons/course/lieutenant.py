@@ -21,6 +21,10 @@ SCALE = say(
     all=lieutenant_game_points(120),
 )
 
+SCALE_CLUE = say(
+    _("The game points go by bands of card points: 60 : 60 is a draw; a win counts from 61 to 90, from 91 to 119, or with all 120.")
+)
+
 LESSON = Lesson(
     slug="lieutenant",
     title=_("Lieutenant Skat"),
@@ -49,8 +53,8 @@ LESSON = Lesson(
                 Option(
                     say(_("A suit game with %(suit)s as trump"), suit=C("SJ").suit),
                     why=say(
-                        _("A Jack drawn means Grand: the Jack belongs to the trumps, not to its printed suit."),
-                        german_deck=lazy_pgettext("German-suited deck", "An Unter drawn means Grand: the Unter belongs to the trumps, not to its printed suit."),
+                        _("A Jack belongs to the trumps, not to its printed suit: it cannot make its suit trump."),
+                        german_deck=lazy_pgettext("German-suited deck", "An Unter belongs to the trumps, not to its printed suit: it cannot make its suit trump."),
                     ),
                 ),
             ),
@@ -69,17 +73,17 @@ LESSON = Lesson(
         Number(
             text=say(_("You took 95 card points. How many game points do you get?")),
             label=say(POINTS),
-            goal=Count(lieutenant_game_points(95), SCALE),
+            goal=Count(lieutenant_game_points(95), SCALE_CLUE, SCALE),
         ),
         Number(
             text=say(_("Both players took 60 card points. How many game points does each get?")),
             label=say(POINTS),
-            goal=Count(lieutenant_game_points(60), SCALE),
+            goal=Count(lieutenant_game_points(60), SCALE_CLUE, SCALE),
         ),
         Number(
             text=say(_("You took all 120 card points. How many game points do you get?")),
             label=say(POINTS),
-            goal=Count(lieutenant_game_points(120), SCALE),
+            goal=Count(lieutenant_game_points(120), SCALE_CLUE, SCALE),
         ),
     ),
 )

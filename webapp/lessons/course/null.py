@@ -51,7 +51,7 @@ LESSON = Lesson(
                         german_deck=lazy_pgettext("German-suited deck", "Not in Null: there the Unters belong to their suits, between the Ober and the ten."),
                     ),
                 ),
-                Option(say(_("Eleven")), why=say(_("Eleven trumps are a suit game. A Null game has no trumps at all."))),
+                Option(say(_("Eleven")), why=say(_("Eleven trumps are a suit game, and Null is not one."))),
             ),
         ),
         Pick(

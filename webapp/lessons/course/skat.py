@@ -34,9 +34,9 @@ LESSON = Lesson(
         Choose(
             text=say(_("Whose card points are the cards in the skat at the end?")),
             options=(
-                Option(say(_("The defenders'")), why=say(_("The skat always counts for the declarer, laid away or untouched."))),
+                Option(say(_("The defenders'")), why=say(_("The defenders get only the card points of the tricks they take."))),
                 Option(say(_("The declarer's"))),
-                Option(say(_("Nobody's")), why=say(_("They count: for the declarer. All 120 card points go to one side or the other."))),
+                Option(say(_("Nobody's")), why=say(_("They count: all 120 card points go to one side or the other."))),
             ),
         ),
         Number(

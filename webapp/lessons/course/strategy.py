@@ -43,7 +43,11 @@ LESSON = Lesson(
         Number(
             text=say(_("There are %(all)s trumps. You hold %(held)s of them. How many are still out, with the defenders or in the skat?"), all=TRUMPS, held=HELD),
             label=say(_("Trumps")),
-            goal=Count(TRUMPS - HELD, say("%(all)s − %(held)s = %(out)s.", all=TRUMPS, held=HELD, out=TRUMPS - HELD)),
+            goal=Count(
+                TRUMPS - HELD,
+                say(_("There are %(all)s trumps in all: take away the ones in your hand."), all=TRUMPS),
+                say("%(all)s − %(held)s = %(out)s.", all=TRUMPS, held=HELD, out=TRUMPS - HELD),
+            ),
         ),
         Explain(
             text=say(

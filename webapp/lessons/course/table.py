@@ -37,35 +37,35 @@ LESSON = Lesson(
         Number(
             text=say(_("How many cards does each player hold after the deal?")),
             label=say(_("Cards")),
-            goal=Count(HAND, say(_("Three, then four, then three: 3 + 4 + 3 = 10."))),
+            goal=Count(HAND, say(_("The deal gives each player three cards, then four, then three.")), say(_("Three, then four, then three: 3 + 4 + 3 = 10."))),
         ),
         Number(
             text=say(_("How many cards lie in the skat?")),
             label=say(_("Cards")),
-            goal=Count(SKAT, say(_("32 cards, ten for each of three players: 32 − 30 = 2."))),
+            goal=Count(SKAT, say(_("Of the 32 cards each of the three players gets ten; the rest is the skat.")), say(_("32 cards, ten for each of three players: 32 − 30 = 2."))),
         ),
         Choose(
             text=say(_("Who leads the first trick?")),
             options=(
-                Option(say(_("The dealer")), why=say(_("The dealer deals. The first trick is led by the player on the dealer's left: forehand."))),
+                Option(say(_("The dealer")), why=say(_("The dealer deals; the first trick is led by the player on the dealer's left."))),
                 Option(say(_("Forehand"))),
-                Option(say(_("Middlehand")), why=say(_("Middlehand plays second. Forehand, on the dealer's left, leads."))),
+                Option(say(_("Middlehand")), why=say(_("Middlehand plays the second card of the first trick."))),
             ),
         ),
         Choose(
             text=say(_("At a table of three, which position does the dealer have?")),
             options=(
-                Option(say(_("Forehand")), why=say(_("Forehand sits on the dealer's left. The dealer plays last: rearhand."))),
+                Option(say(_("Forehand")), why=say(_("Forehand sits on the dealer's left, so it is not the dealer."))),
                 Option(say(_("Rearhand"))),
-                Option(say(_("None: the dealer sits out")), why=say(_("Only at a table of four does the dealer sit out. With three, the dealer plays as rearhand."))),
+                Option(say(_("None: the dealer sits out")), why=say(_("Only at a table of four does the dealer sit out. With three, the dealer plays too."))),
             ),
         ),
         Choose(
             text=say(_("Four sit at the table. What does the dealer do in this hand?")),
             options=(
-                Option(say(_("Plays as rearhand")), why=say(_("At a table of four only three play each hand: the dealer deals and sits out."))),
+                Option(say(_("Plays as rearhand")), why=say(_("At a table of four only three play each hand: the three players after the dealer, from the dealer's left."))),
                 Option(say(_("Sits out this hand"))),
-                Option(say(_("Plays as forehand")), why=say(_("Forehand is the player on the dealer's left. The dealer sits out."))),
+                Option(say(_("Plays as forehand")), why=say(_("Forehand is the player on the dealer's left, not the dealer."))),
             ),
         ),
     ),

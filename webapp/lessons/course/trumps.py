@@ -75,6 +75,10 @@ LESSON = Lesson(
             goal=Count(
                 len(HEART_TRUMPS),
                 say(
+                    _("The four Jacks, and the seven cards of the trump suit."),
+                    german_deck=lazy_pgettext("German-suited deck", "The four Unters, and the seven cards of the trump suit."),
+                ),
+                say(
                     _("Four Jacks and the seven cards of the trump suit: 4 + 7 = 11."),
                     german_deck=lazy_pgettext("German-suited deck", "Four Unters and the seven cards of the trump suit: 4 + 7 = 11."),
                 ),
