@@ -57,11 +57,14 @@ from .score import (
     Settlement,
     Step,
     StepKind,
+    Target,
     bock_triggers,
     matador_range,
     matadors,
     settle,
     settle_ramsch,
+    win_target,
+    win_value,
 )
 
 __all__ = [
@@ -111,6 +114,7 @@ __all__ = [
     "Settlement",
     "Step",
     "StepKind",
+    "Target",
     "Suit",
     "SuitClass",
     "SuitRules",
@@ -131,5 +135,7 @@ __all__ = [
     "seat_positions",
     "settle",
     "settle_ramsch",
+    "win_target",
+    "win_value",
     "token",
 ]

@@ -44,7 +44,16 @@ from .bidding import BID_VALUES, Auction
 from .cards import DECK, JACKS_MASK, Card, CardSet, mask_points
 from .deal import Deal, Position
 from .rules import GameRules, GameType, SuitClass, rules_for
-from .score import Contract, RamschSettlement, Settlement, matadors, settle, settle_ramsch
+from .score import (
+    Contract,
+    RamschSettlement,
+    Settlement,
+    Target,
+    matadors,
+    settle,
+    settle_ramsch,
+    win_target,
+)
 from .view import SeatView
 
 __all__ = ["Phase", "Options", "Trick", "GameState"]
@@ -428,6 +437,21 @@ class GameState:
     def contract(self) -> Contract | None:
         """Return the declared contract (None before declaring and in a Ramsch)."""
         return self._cold.contract
+
+    @property
+    def target(self) -> Target | None:
+        """Return what the declarer must reach to win (None before declaring and in a Ramsch).
+
+        The matadors are counted as the game counts them: over the declarer's cards and the
+        skat, also a hand game's unseen skat.
+        """
+        contract = self._cold.contract
+        if contract is None:
+            return None
+        count = None
+        if contract.game_type is not GameType.NULL:
+            count = matadors(CardSet.from_mask(self._cold.declarer_cards), contract.game_type)
+        return win_target(contract, matadors=count, bid=self._cold.bid)
 
     def hand(self, position: Position) -> CardSet:
         """Return the cards a position holds now."""

@@ -42,6 +42,9 @@ __all__ = [
     "WIN_POINTS",
     "BockTrigger",
     "bock_triggers",
+    "Target",
+    "win_target",
+    "win_value",
 ]
 
 WIN_POINTS: Final = 61
@@ -503,6 +506,72 @@ def settle(
         seeger_fabian=seeger_fabian,
         steps=steps,
     )
+
+
+class Target(Enum):
+    """What the declarer must reach to win one game, bid and matadors included (§6–§8).
+
+    The defenders beat the game by preventing it. NONE: no result reaches the bid (the game is
+    lost however it is played).
+    """
+
+    CLEAN = "clean"
+    """Null: take no trick."""
+    WIN = "win"
+    """61 card points."""
+    SCHNEIDER = "schneider"
+    """90 card points: announced, or the only level whose value reaches the bid."""
+    SCHWARZ = "schwarz"
+    """Every trick: announced, or the only level whose value reaches the bid."""
+    NONE = "none"
+
+
+_TARGET_RESULTS: Final = (
+    (Target.WIN, WIN_POINTS, 5),
+    (Target.SCHNEIDER, 120 - _SCHNEIDER_POINTS, 7),
+    (Target.SCHWARZ, 120, 10),
+)
+"""The least result of each level: (level, declarer's card points, declarer's tricks)."""
+
+
+def _least_win(contract: Contract, matadors: int | None, bid: int) -> tuple[Target, int]:
+    """Return the least winning level and the value it scores (NONE, 0: nothing wins)."""
+    if contract.game_type is GameType.NULL:
+        value = null_value(hand=contract.hand, ouvert=contract.ouvert)
+        return (Target.CLEAN, value) if value >= bid else (Target.NONE, 0)
+    for target, points, tricks in _TARGET_RESULTS:
+        result = settle(
+            contract, matadors=matadors, declarer_points=points, declarer_tricks=tricks, bid=bid,
+            worked=False,
+        )
+        if result.won:
+            return target, result.value
+    return Target.NONE, 0
+
+
+def win_value(contract: Contract, *, matadors: int | None, bid: int) -> int | None:
+    """Return the value the declarer scores for the least win of `win_target` (None: no win).
+
+    >>> win_value(Contract(GameType.SPADES), matadors=1, bid=23)
+    33
+    """
+    target, value = _least_win(contract, matadors, bid)
+    return None if target is Target.NONE else value
+
+
+def win_target(contract: Contract, *, matadors: int | None, bid: int) -> Target:
+    """Return what the declarer must reach to win: the least result that `settle` calls won.
+
+    ``matadors`` are counted over the declarer's ten cards and the skat as it lies when the
+    play begins (a hand game's Jack in the skat counts); None for Null.
+
+    >>> spades = Contract(GameType.SPADES)
+    >>> win_target(spades, matadors=1, bid=22), win_target(spades, matadors=1, bid=23)
+    (<Target.WIN: 'win'>, <Target.SCHNEIDER: 'schneider'>)
+    >>> win_target(Contract(GameType.DIAMONDS), matadors=1, bid=40)
+    <Target.NONE: 'none'>
+    """
+    return _least_win(contract, matadors, bid)[0]
 
 
 @dataclass(frozen=True, slots=True)
