@@ -27,7 +27,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from webapp.ai import Level, choose, could_have_won, get_solver, hint, search  # noqa: E402
+from webapp.ai import (  # noqa: E402
+    Level,
+    SearchLimit,
+    choose,
+    could_have_won,
+    get_solver,
+    hint,
+    search,
+)
 from webapp.ai.solver import SolverPosition  # noqa: E402
 from webapp.engine import Deal, GameState, GameType, Phase  # noqa: E402
 
@@ -128,7 +136,10 @@ def main() -> None:
             state = state.apply(action)
         if args.review:
             start = time.perf_counter()
-            answered += could_have_won(state) is not None
+            try:
+                answered += could_have_won(state) is not None
+            except SearchLimit:
+                pass  # cut short by the review's node budget: no answer
             reviews.append(time.perf_counter() - start)
         print(f"deal {deals}/{args.deals} (seed {seed})", file=sys.stderr)
     print(f"solver: {solver_name}; {deals} deals")

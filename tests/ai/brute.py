@@ -26,6 +26,16 @@ def brute_move_value(pos: SolverPosition, card: int) -> int:
     return brute_value(after)
 
 
+def brute_schwarz(pos: SolverPosition) -> bool:
+    """Return whether the declarer takes every trick (none taken by the defenders) by minimax."""
+    if pos.defender_tricks:
+        return False
+    if pos.finished:
+        return True
+    answers = [brute_schwarz(pos.play(card)) for card in pos.legal_moves()]
+    return any(answers) if pos.to_move == pos.declarer else all(answers)
+
+
 def _brute_null(pos: SolverPosition) -> int:
     if pos.finished:
         return 0

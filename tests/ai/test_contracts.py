@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 import pytest
 
 from webapp.ai import contracts
-from webapp.ai.search import COMPILED_SETTINGS, PY_SETTINGS, SearchSettings
+from webapp.ai.search import SETTINGS, SearchSettings
 from webapp.ai.solver import Question, SolverPosition, answer_each
 from webapp.engine import (
     Bid,
@@ -52,6 +53,10 @@ class Oracle:
         return answer_each(self, worlds, questions)
 
 
+WITHOUT_WHOLE_HANDS = dataclasses.replace(SETTINGS, worlds=SETTINGS.worlds[:7] + (0, 0, 0, 0))
+"""Settings that search no decision with ten cards in the hand."""
+
+
 def use(monkeypatch: pytest.MonkeyPatch, oracle: Oracle, settings: SearchSettings) -> None:
     monkeypatch.setattr(contracts, "get_solver", lambda: oracle)
     monkeypatch.setattr(contracts, "settings_for", lambda solver: settings)
@@ -72,7 +77,7 @@ def test_declaring_takes_the_game_that_wins(monkeypatch: pytest.MonkeyPatch) -> 
     state = after(Pass(), Pass(), Bid(18), PlayHand())
     view = state.view(state.to_act)  # type: ignore[arg-type]
     for winner in (GameType.CLUBS, GameType.GRAND):
-        use(monkeypatch, Oracle({winner}), COMPILED_SETTINGS)
+        use(monkeypatch, Oracle({winner}), SETTINGS)
         action = contracts.strong_declare(view, seed=1)
         assert isinstance(action, Declare) and action.game_type is winner
         assert action in view.legal_actions
@@ -82,7 +87,7 @@ def test_every_candidate_is_judged_from_the_first_trick(monkeypatch: pytest.Monk
     state = after(Pass(), Pass(), Bid(18), PlayHand())
     view = state.view(state.to_act)  # type: ignore[arg-type]
     oracle = Oracle({GameType.GRAND})
-    use(monkeypatch, oracle, COMPILED_SETTINGS)
+    use(monkeypatch, oracle, SETTINGS)
     contracts.strong_declare(view, seed=1)
     assert oracle.asked
     for pos in oracle.asked:
@@ -97,9 +102,9 @@ def test_every_candidate_is_judged_from_the_first_trick(monkeypatch: pytest.Monk
 def test_a_sure_hand_game_is_played_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     state = after(Pass(), Pass(), Bid(18))
     view = state.view(state.to_act)  # type: ignore[arg-type]
-    use(monkeypatch, Oracle({GameType.CLUBS, GameType.GRAND}), COMPILED_SETTINGS)
+    use(monkeypatch, Oracle({GameType.CLUBS, GameType.GRAND}), SETTINGS)
     assert contracts.strong_skat(view, seed=2) == PlayHand()
-    use(monkeypatch, Oracle({GameType.CLUBS, GameType.GRAND}, changed_only=True), COMPILED_SETTINGS)
+    use(monkeypatch, Oracle({GameType.CLUBS, GameType.GRAND}, changed_only=True), SETTINGS)
     assert contracts.strong_skat(view, seed=2) == PickUp()
 
 
@@ -108,7 +113,7 @@ def test_laying_away_keeps_the_winning_game(monkeypatch: pytest.MonkeyPatch) -> 
     view = state.view(state.to_act)  # type: ignore[arg-type]
     for winner in (GameType.CLUBS, GameType.GRAND):
         oracle = Oracle({winner})
-        use(monkeypatch, oracle, COMPILED_SETTINGS)
+        use(monkeypatch, oracle, SETTINGS)
         action = contracts.strong_discard(view, seed=3)
         assert isinstance(action, Discard) and action in view.legal_actions
         games = {pos.game_type for pos in oracle.asked}
@@ -118,7 +123,7 @@ def test_laying_away_keeps_the_winning_game(monkeypatch: pytest.MonkeyPatch) -> 
 def test_without_whole_hand_search_the_rules_of_thumb_decide(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    use(monkeypatch, Oracle({GameType.GRAND}), PY_SETTINGS)
+    use(monkeypatch, Oracle({GameType.GRAND}), WITHOUT_WHOLE_HANDS)
     state = after(Pass(), Pass(), Bid(18))
     view = state.view(state.to_act)  # type: ignore[arg-type]
     assert contracts.strong_skat(view, seed=4) is None

@@ -21,6 +21,7 @@ import pytest
 
 from webapp.ai import Level, choose, hint
 from webapp.ai.solver import (
+    ALL_TRICKS,
     THRESHOLDS,
     PySolver,
     Question,
@@ -200,6 +201,45 @@ def test_a_new_solver_searches_the_same_whatever_came_before(csolver: ModuleType
     assert again.nodes == nodes
 
 
+def test_creating_another_solver_never_changes_a_node_count(csolver: ModuleType) -> None:
+    """Each solver keeps its own single-call memory: a second solver made (and searching) in
+    between changes neither the first one's answers nor its node counts."""
+    first, other = positions(61, 2, range(22, 26))
+    alone = csolver.CSolver()
+    alone.value(first)
+    expected = alone.nodes
+    alone.reaches(first, 90)
+    expected_second = alone.nodes - expected
+    solver = csolver.CSolver()
+    value = solver.value(first)
+    assert solver.nodes == expected
+    intruder = csolver.CSolver()
+    intruder.value(other)
+    solver.reaches(first, 90)
+    assert solver.nodes - expected == expected_second
+    assert value == PySolver().value(first)
+
+
+def test_every_trick_agrees_with_the_python_solver(csolver: ModuleType) -> None:
+    """ALL_TRICKS (Schwarz) asks for every trick, also after a card, in single calls and
+    batches."""
+    fast = csolver.CSolver()
+    seen = {True: 0, False: 0}
+    rng = random.Random(23)
+    for _ in range(80):
+        game = GAMES[rng.randrange(5)]
+        pos = played_to(rng, deal_position(rng, game), rng.choice(range(3, 22)))
+        if rng.random() < 0.8:
+            pos = replace(pos, defender_tricks=0)  # as if the declarer took every trick so far
+        expected = PySolver().reaches(pos, ALL_TRICKS)
+        seen[expected] += 1
+        assert fast.reaches(pos, ALL_TRICKS) is expected, pos
+        cards = pos.legal_moves()
+        batch = fast.reaches_after([pos], [[(card, ALL_TRICKS) for card in cards]])
+        assert batch == [[answer(PySolver(), pos, (card, ALL_TRICKS)) for card in cards]]
+    assert min(seen.values()) >= 5
+
+
 def block_twin(pos: SolverPosition) -> SolverPosition | None:
     """Return the position with one card of a block (the 7, 8, 9 of a suit; the Jacks) swapped
     for its neighbour in the block that is no longer in play, or None if there is none."""
@@ -277,6 +317,7 @@ def test_bad_positions_raise_value_error(
         leader = 0
         declarer_points = 0
         defender_points = 0
+        defender_tricks = 0
 
     bad = Position()
     for name, value in change.items():

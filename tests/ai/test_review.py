@@ -10,7 +10,7 @@ from tests.ai.brute import brute_move_value, brute_value, random_position
 from webapp.ai import best_line, could_have_won
 from webapp.ai import review as review_module
 from webapp.ai.review import principal_line, swings
-from webapp.ai.solver import PySolver, win_threshold
+from webapp.ai.solver import ALL_TRICKS, PySolver, SearchLimit, threshold_for
 from webapp.engine import (
     Bid,
     Card,
@@ -27,6 +27,7 @@ from webapp.engine import (
     PlayHand,
     Position,
     Settlement,
+    Target,
 )
 
 # Forehand holds all four Jacks and six clubs: a clubs game that takes every trick.
@@ -74,14 +75,15 @@ def test_no_review_without_a_declarer() -> None:
     assert could_have_won(GameState.new(Deal.from_seed(3))) is None
 
 
-def test_a_search_too_big_gives_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_search_too_big_is_cut_short_not_answered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(review_module.REVIEW_NODE_LIMIT, "python", 10)
     monkeypatch.setitem(review_module.REVIEW_NODE_LIMIT, "compiled", 10)
     state = GameState.new(Deal.from_seed(1))
     for action in (Bid(18), Pass(), Pass(), PickUp()):
         state = state.apply(action)
     state = state.apply(state.legal_actions()[0]).apply(Declare(GameType.GRAND))
-    assert could_have_won(state) is None
+    with pytest.raises(SearchLimit):
+        could_have_won(state)
     assert best_line(state) == ()
 
 
@@ -137,8 +139,11 @@ def _hand_game(declare: Declare) -> GameState:
 def test_announcements_set_what_winning_means() -> None:
     schneider = could_have_won(_hand_game(Declare(GameType.CLUBS, schneider=True)))
     assert schneider is not None and schneider.could_win and schneider.best_points == 120
-    # Schwarz announced is about tricks, not card points: no answer.
-    assert could_have_won(_hand_game(Declare(GameType.CLUBS, schwarz=True))) is None
-    assert win_threshold(Contract(GameType.CLUBS)) == 61
-    assert win_threshold(Contract(GameType.CLUBS, hand=True, schneider_announced=True)) == 90
-    assert win_threshold(Contract(GameType.GRAND, hand=True, ouvert=True)) is None
+    assert schneider.target is Target.SCHNEIDER
+    # Schwarz announced is about tricks, not card points.
+    schwarz = could_have_won(_hand_game(Declare(GameType.CLUBS, schwarz=True)))
+    assert schwarz is not None and schwarz.could_win and schwarz.target is Target.SCHWARZ
+    assert threshold_for(Target.WIN) == 61
+    assert threshold_for(Target.SCHNEIDER) == 90
+    assert threshold_for(Target.SCHWARZ) == ALL_TRICKS
+    assert threshold_for(Target.NONE) is None

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from webapp.ai.search import COMPILED_SETTINGS, Judgement, judge
+from webapp.ai.search import SETTINGS, Judgement, judge
 from webapp.ai.solver import THRESHOLDS, PySolver, Solver, answer, get_solver
 from webapp.ai.worlds import sample_worlds
 from webapp.engine import Bid, Deal, Declare, GameState, GameType, Hold, Pass, PlayHand
 from webapp.engine.actions import Play
 from webapp.engine.view import SeatView
 
-UNLIMITED = dataclasses.replace(COMPILED_SETTINGS, node_budget=10**12, tiebreak_budget=10**12)
+UNLIMITED = dataclasses.replace(SETTINGS, node_budget=10**12, tiebreak_budget=10**12)
 
 
 def decision(seed: int, game: GameType, tricks: int) -> SeatView:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
-from tests.ai.brute import brute_move_value, brute_value, random_position
-from webapp.ai.solver import PySolver, SearchLimit, SolverPosition, get_solver
-from webapp.engine import GameType
+from tests.ai.brute import brute_move_value, brute_schwarz, brute_value, random_position
+from webapp.ai.solver import ALL_TRICKS, PySolver, SearchLimit, SolverPosition, get_solver
+from webapp.engine import CardSet, GameType
 
 
 @pytest.mark.parametrize("tricks", [1, 2, 3, 4])
@@ -90,3 +91,29 @@ def test_the_default_solver_agrees_with_the_reference() -> None:
         pos = random_position(rng, 4, open_cards=rng.randrange(3))
         assert get_solver().value(pos) == PySolver().value(pos)
         assert get_solver().move_values(pos) == PySolver().move_values(pos)
+
+
+def test_every_trick_is_a_question_of_tricks_not_points() -> None:
+    """Schwarz (ALL_TRICKS): the declarer must take every trick, even one worth no points."""
+    rng = random.Random(17)
+    seen = {True: 0, False: 0}
+    for _ in range(150):
+        pos = random_position(rng, rng.randint(1, 4), open_cards=rng.randint(0, 2))
+        if pos.game_type is GameType.NULL:
+            continue
+        expected = brute_schwarz(pos)
+        seen[expected] += 1
+        assert PySolver().reaches(pos, ALL_TRICKS) is expected, pos
+    assert min(seen.values()) > 10
+    # Seven, eight and nine of spades: no points, but a trick the defenders take is the end of it.
+    pos = SolverPosition(GameType.GRAND, 0, (mask("D7"), mask("S8"), mask("S9")), (), 1, 120, 0)
+    assert not PySolver().reaches(pos, ALL_TRICKS)
+    assert PySolver().reaches(pos, 120)
+    taken = SolverPosition(GameType.GRAND, 0, (mask("HA"), mask("H7"), mask("H8")), (), 0, 110, 0, 1)
+    assert not PySolver().reaches(taken, ALL_TRICKS)
+    assert PySolver().reaches(dataclasses.replace(taken, defender_tricks=0), ALL_TRICKS)
+
+
+def mask(text: str) -> int:
+    """Return the card mask of a text like "CJ HA"."""
+    return CardSet.parse(text).mask

@@ -10,7 +10,8 @@ values that the web layer translates.
 - `best_line(state)`, `could_have_won(state)`: the best play with all hands open (`Review`,
   with the `Swing` cards of the real game).
 - `solver`: `SolverPosition`, the `Solver` protocol, `PySolver`, `get_solver` and
-  `solver_kind` (``"compiled"`` or ``"python"``).
+  `solver_kind` (``"compiled"`` or ``"python"``); `threshold_for(target)`: the solver's threshold
+  for what wins a game (`webapp.engine.win_target`).
 
 Modules: `player` (levels, choose, hint), `heuristics` (rules of thumb for every decision),
 `search` (sampled worlds solved for cards, Kontra and Re), `coach` (the card hint: the
@@ -23,7 +24,15 @@ from .hints import Hint, HintReason, Odds
 from .limits import BidLimit, bid_limits
 from .player import Level, choose, hint
 from .review import Review, Swing, best_line, could_have_won
-from .solver import PySolver, SearchLimit, Solver, SolverPosition, get_solver, solver_kind, win_threshold
+from .solver import (
+    PySolver,
+    SearchLimit,
+    Solver,
+    SolverPosition,
+    get_solver,
+    solver_kind,
+    threshold_for,
+)
 
 __all__ = [
     "BidLimit",
@@ -44,5 +53,5 @@ __all__ = [
     "get_solver",
     "hint",
     "solver_kind",
-    "win_threshold",
+    "threshold_for",
 ]

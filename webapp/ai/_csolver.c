@@ -22,7 +22,8 @@
  * A search thread's Memory holds its table. The keys name the hands, the game and the declarer,
  * so the calls about one deal (its thresholds, the cards of a hint, later tricks) share their
  * work, as do any two deals that reach the same position. The single calls (value, reaches,
- * move_values) hold the GIL and share one Memory of 2 MB, forgotten whenever a CSolver is made.
+ * move_values) hold the GIL and search in the solver's own Memory of 2 MB (forgotten when the
+ * solver takes it), so another solver's searches never change what this one finds or counts.
  * A batch (reaches_after: a decision's questions in each of its worlds) releases the GIL and
  * searches the worlds on several threads, in the solver's own 16 Memories of 512 KB
  * (see "batches of worlds").
@@ -39,9 +40,15 @@
 
 /* ---------------------------------------------------------------- game tables ------------- */
 
-enum { G_DIAMONDS, G_HEARTS, G_SPADES, G_CLUBS, G_GRAND, G_NULL, G_RAMSCH, G_COUNT };
-static const char *const GAME_NAMES[G_COUNT] = {"diamonds", "hearts", "spades", "clubs",
-                                                "grand",    "null",   "ramsch"};
+/* After the engine's games come their Schwarz twins (G_SCHWARZ + a suit game or Grand): the same
+ * game in which every card is worth one point, so "the declarer takes every card left" is a
+ * points question and the point search answers "does the declarer take every trick?". */
+enum { G_DIAMONDS, G_HEARTS, G_SPADES, G_CLUBS, G_GRAND, G_NULL, G_RAMSCH, G_SCHWARZ, G_COUNT = G_SCHWARZ + 5 };
+static const char *const GAME_NAMES[G_SCHWARZ] = {"diamonds", "hearts", "spades", "clubs",
+                                                  "grand",    "null",   "ramsch"};
+
+/* The threshold of a question that asks for every trick (see webapp.ai.solver.ALL_TRICKS). */
+#define ALL_TRICKS 1000
 
 typedef struct {
     int null;                  /* Null: no points, the declarer must take no trick */
@@ -63,6 +70,8 @@ static const uint8_t ENGINE_POINTS_BY_SUIT_ORDER[7] = {0, 0, 0, 3, 4, 10, 11}; /
 
 static void build_game(int g) {
     Game *G = &GAMES[g];
+    int schwarz = g >= G_SCHWARZ;
+    if (schwarz) g -= G_SCHWARZ;
     memset(G, 0, sizeof *G);
     G->null = g == G_NULL;
     for (int e = 0; e < 32; e++) {
@@ -91,7 +100,7 @@ static void build_game(int g) {
     G->trump = trump;
     for (int i = 0; i < 32; i++) {
         int e = G->to_engine[i];
-        int points = e >= 28 ? 2 : ENGINE_POINTS_BY_SUIT_ORDER[e % 7];
+        int points = schwarz ? 1 : e >= 28 ? 2 : ENGINE_POINTS_BY_SUIT_ORDER[e % 7];
         G->points[i] = (uint8_t)points;
         G->merge_points[i] = G->null ? 0 : (uint8_t)points;
         uint32_t cls;
@@ -231,6 +240,7 @@ typedef struct {
     int trick[2];       /* internal indices, in play order */
     int leader;
     int declarer_points, defender_points;
+    int defender_tricks;
 } Pos;
 
 static Root *root_entry(Memory *m, const Pos *p, int create) {
@@ -887,10 +897,12 @@ static Pos after(const Pos *p, int c, int *winner) {
     TrickState t = trick_state(G, p);
     int wp = G->beats[t.win_card] >> c & 1 ? player : t.win_player;
     int points = t.trick_points + G->points[c];
-    if (wp == p->declarer)
+    if (wp == p->declarer) {
         q.declarer_points += points;
-    else
+    } else {
         q.defender_points += points;
+        q.defender_tricks++;
+    }
     q.ntrick = 0;
     q.leader = wp;
     *winner = wp;
@@ -964,6 +976,19 @@ static int batch_allows_more(Search *s) {
     return 1;
 }
 
+/* Does the declarer reach `threshold` from p (ALL_TRICKS: take every trick; Null: stay clean)?
+ * The search's hands and declarer are p's. */
+static int position_reaches(Search *s, const Pos *p, int threshold) {
+    s->G = &GAMES[p->game];
+    if (s->G->null) return !null_loses(s, p);
+    if (threshold != ALL_TRICKS) return future_reaches(s, p, threshold - p->declarer_points);
+    if (p->defender_tricks) return 0;
+    Pos every = *p;
+    every.game += G_SCHWARZ;
+    s->G = &GAMES[every.game];
+    return future_reaches(s, &every, popcount32(p->hand[0] | p->hand[1] | p->hand[2]) + p->ntrick);
+}
+
 /* Answer one question in a world (the search's memory and node count carry over). */
 static int answer(Search *s, const Pos *p, Question q) {
     Pos at = *p;
@@ -973,11 +998,9 @@ static int answer(Search *s, const Pos *p, Question q) {
         at = after(p, q.card, &winner);
         if (G->null && winner == p->declarer) return 0; /* caught in this very trick */
     }
-    s->G = G;
     for (int i = 0; i < 3; i++) s->hand[i] = at.hand[i];
     s->declarer = at.declarer;
-    if (G->null) return !null_loses(s, &at);
-    return future_reaches(s, &at, q.threshold - at.declarer_points);
+    return position_reaches(s, &at, q.threshold);
 }
 
 /* Answer world w's questions in memory m; 0 if the budget stopped it. */
@@ -1059,16 +1082,44 @@ static void lanes_give_back(Lanes *l) {
 
 /* ---------------------------------------------------------------- Python glue ------------- */
 
-/* The memory of the calls that hold the GIL (one search at a time): 2 MB of table. */
+/* The memory of a solver's calls that hold the GIL (one search at a time): 2 MB of table, taken
+ * from a free list at the solver's first single call and given back when it goes. */
 #define TT_BITS 18
 #define ROOTS 4096
-static Memory memory;
+
+typedef struct Single {
+    Memory memory;
+    struct Single *next_free; /* on the free list */
+    struct Single *next_all;  /* every Single made, for clear_table */
+} Single;
+
+static Single *free_singles, *all_singles; /* guarded by the GIL */
+
+/* Return a forgotten single-call memory (NULL: out of memory). Call with the GIL held. */
+static Single *single_take(void) {
+    Single *m = free_singles;
+    if (m) {
+        free_singles = m->next_free;
+    } else {
+        m = PyMem_RawCalloc(1, sizeof *m);
+        if (!m) return NULL;
+        if (memory_init(&m->memory, TT_BITS, ROOTS) < 0) {
+            PyMem_RawFree(m);
+            return NULL;
+        }
+        m->next_all = all_singles;
+        all_singles = m;
+    }
+    memory_forget(&m->memory);
+    return m;
+}
 
 typedef struct {
     PyObject_HEAD
     unsigned long long nodes;
     long long node_limit; /* -1: none */
     Lanes *lanes;           /* NULL until the first batch */
+    Single *single;         /* NULL until the first single call */
     int lanes_stale;        /* a batch stopped half-way: forget the lanes before the next */
     int in_batch;           /* a batch runs (without the GIL) */
 } CSolverObject;
@@ -1108,7 +1159,7 @@ static int read_game(PyObject *pos, int *out) {
     if (!value) return -1;
     const char *text = PyUnicode_Check(value) ? PyUnicode_AsUTF8(value) : NULL;
     int found = -1;
-    for (int g = 0; text && g < G_COUNT; g++)
+    for (int g = 0; text && g < G_SCHWARZ; g++)
         if (strcmp(text, GAME_NAMES[g]) == 0) found = g;
     Py_DECREF(value);
     if (found < 0) {
@@ -1202,6 +1253,8 @@ static int read_position(PyObject *obj, Pos *p) {
     p->declarer_points = (int)x;
     if (get_int_attr(obj, "defender_points", &x) < 0) return -1;
     p->defender_points = (int)x;
+    if (get_int_attr(obj, "defender_tricks", &x) < 0) return -1;
+    p->defender_tricks = (int)x;
     /* Everyone holds as many cards as the player to move, less one for those who played. */
     int to_move = (p->leader + p->ntrick) % 3;
     int size = popcount32(p->hand[to_move]);
@@ -1216,15 +1269,21 @@ static int read_position(PyObject *obj, Pos *p) {
     return 0;
 }
 
-/* Start a search for a call of this solver: its node budget is what node_limit leaves. */
-static void begin(CSolverObject *self, Search *s, const Pos *p) {
+/* Start a search for a call of this solver: its node budget is what node_limit leaves (-1: out
+ * of memory, the error set). */
+static int begin(CSolverObject *self, Search *s, const Pos *p) {
+    if (!self->single && !(self->single = single_take())) {
+        PyErr_NoMemory();
+        return -1;
+    }
     init_search(s, p);
-    s->memory = &memory;
+    s->memory = &self->single->memory;
     s->limit = UINT64_MAX;
     if (self->node_limit >= 0)
         s->limit = (unsigned long long)self->node_limit > self->nodes
                        ? (unsigned long long)self->node_limit - self->nodes
                        : 0;
+    return 0;
 }
 
 /* Count the call's nodes; raise SearchLimit (from webapp.ai.solver) if the budget ran out. */
@@ -1256,7 +1315,7 @@ static PyObject *CSolver_value(CSolverObject *self, PyObject *pos) {
     Pos p;
     if (read_position(pos, &p) < 0) return NULL;
     Search s;
-    begin(self, &s, &p);
+    if (begin(self, &s, &p) < 0) return NULL;
     int v = position_value(&s, &p);
     if (finish(self, &s) < 0) return NULL;
     return PyLong_FromLong(v);
@@ -1269,12 +1328,8 @@ static PyObject *CSolver_reaches(CSolverObject *self, PyObject *args) {
     Pos p;
     if (read_position(pos, &p) < 0) return NULL;
     Search s;
-    begin(self, &s, &p);
-    int ok;
-    if (GAMES[p.game].null)
-        ok = !null_loses(&s, &p);
-    else
-        ok = future_reaches(&s, &p, threshold - p.declarer_points);
+    if (begin(self, &s, &p) < 0) return NULL;
+    int ok = position_reaches(&s, &p, threshold);
     if (finish(self, &s) < 0) return NULL;
     return PyBool_FromLong(ok);
 }
@@ -1292,7 +1347,7 @@ static PyObject *CSolver_move_values(CSolverObject *self, PyObject *pos) {
     uint32_t kept = merge(G, moves, hand, live);
     int values[32];
     Search s;
-    begin(self, &s, &p);
+    if (begin(self, &s, &p) < 0) return NULL;
     /* Solve each kept card, then give every merged card the value of its twin above. */
     for (int c = 0; c < 32; c++) values[c] = -1;
     uint32_t m = kept;
@@ -1352,7 +1407,7 @@ static int read_question(PyObject *obj, const Pos *p, Question *q) {
     if (ok) {
         long t = PyLong_AsLong(PySequence_Fast_GET_ITEM(pair, 1));
         ok = !(t == -1 && PyErr_Occurred());
-        q->threshold = (int)(t < -1000 ? -1000 : t > 1000 ? 1000 : t);
+        q->threshold = (int)(t < -10000 ? -10000 : t > 10000 ? 10000 : t);
     }
     Py_DECREF(pair);
     return ok ? 0 : -1;
@@ -1497,9 +1552,9 @@ static PyObject *CSolver_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     CSolverObject *self = (CSolverObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->nodes = 0;
-    /* A new solver starts from a forgotten table, so its node counts, and so the budgets and
-     * decisions that depend on them, never depend on searches made earlier in the process. */
-    memory_forget(&memory);
+    /* A new solver starts from forgotten memories (see single_take and lanes_take), so its node
+     * counts, and so the budgets and decisions that depend on them, never depend on searches
+     * made earlier in the process, nor on other solvers. */
     if (set_node_limit(self, limit) < 0) {
         Py_DECREF(self);
         return NULL;
@@ -1509,6 +1564,10 @@ static PyObject *CSolver_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 
 static void CSolver_dealloc(CSolverObject *self) {
     if (self->lanes) lanes_give_back(self->lanes);
+    if (self->single) {
+        self->single->next_free = free_singles;
+        free_singles = self->single;
+    }
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -1578,7 +1637,7 @@ static PyTypeObject CSolverType = {
 static PyObject *module_clear_table(PyObject *module, PyObject *unused) {
     (void)module;
     (void)unused;
-    memory_clear(&memory);
+    for (Single *m = all_singles; m; m = m->next_all) memory_clear(&m->memory);
     Py_RETURN_NONE;
 }
 
@@ -1605,7 +1664,7 @@ static PyMethodDef module_methods[] = {
     {"set_threads", module_set_threads, METH_O,
      "Set how many threads a batch of worlds uses (the answers and node counts stay the same)."},
     {"clear_table", module_clear_table, METH_NOARGS,
-     "Forget the transposition table (benchmarks time searches from an empty table)."},
+     "Empty the single calls' tables of every solver (benchmarks time searches from an empty table)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1618,7 +1677,6 @@ static struct PyModuleDef csolver_module = {
 };
 
 PyMODINIT_FUNC PyInit__csolver(void) {
-    if (!memory.table && memory_init(&memory, TT_BITS, ROOTS) < 0) return PyErr_NoMemory();
     for (int g = 0; g < G_COUNT; g++) build_game(g);
     build_zobrist();
     if (!thread_count) thread_count = default_threads();

@@ -3,8 +3,9 @@
 A few candidates (the best ones by the rules of thumb) are played out in worlds sampled from the
 declarer's view (the defenders' cards, and the skat when unseen, dealt at random and weighted by
 the auction), each world solved with open hands from the first trick. A candidate scores the
-list score it would bring in a world: +value when the declarer wins, −2 × value when it loses (an
-overbid always loses). The best mean score is chosen. Without an affordable search (the
+list score it would bring in a world: +value when the declarer reaches what wins it there (61,
+or Schneider or every trick when only that reaches the bid: `webapp.engine.win_target`),
+−2 × value when it does not (a game no result of which reaches the bid always loses). The best mean score is chosen. Without an affordable search (the
 pure-Python solver cannot solve whole hands in time) every function returns None and the rules
 of thumb decide.
 """
@@ -20,12 +21,13 @@ from webapp.engine.actions import Action, Declare, PickUp, PlayHand
 from webapp.engine.cards import CardSet, mask_points
 from webapp.engine.deal import Position
 from webapp.engine.rules import GameType
+from webapp.engine.score import Contract, matadors, win_target, win_value
 from webapp.engine.view import SeatView
 
 from .heuristics import best_plans, declare_choices, plans
 from .limits import SUIT_GAMES, game_value
 from .search import settings_for
-from .solver import THRESHOLDS, Question, Solver, SolverPosition, get_solver
+from .solver import Question, Solver, SolverPosition, get_solver, threshold_for
 from .worlds import World, sample_worlds
 
 __all__ = ["strong_skat", "strong_discard", "strong_declare", "CONTRACT_WORLDS", "CANDIDATES"]
@@ -90,22 +92,35 @@ def _value(candidate: _Candidate, world: World) -> int:
     )
 
 
+def _win(candidate: _Candidate, world: World, bid: int) -> tuple[int | None, int | None]:
+    """Return the solver's threshold that wins a candidate in one world and the value that win
+    scores (None, None: nothing reaches the bid)."""
+    skat = candidate.laid if candidate.laid is not None else world.skat
+    contract = Contract(candidate.game, hand=candidate.hand, ouvert=candidate.ouvert)
+    count = None
+    if candidate.game is not GameType.NULL:
+        count = matadors(CardSet.from_mask(candidate.cards | skat), candidate.game)
+    target = win_target(contract, matadors=count, bid=bid)
+    return threshold_for(target), win_value(contract, matadors=count, bid=bid)
+
+
 def _means(
     view: SeatView, candidates: Sequence[Sequence[_Candidate]], worlds: list[World], solver: Solver
 ) -> list[float] | None:
     """Return each option's mean list score over the worlds (None if no world was finished).
 
     ``candidates[option][world]`` is what the option plays in that world (a skat pickup plays
-    differently in each world). A game is won if the declarer reaches 61 from the first trick
-    (Null: stays clean); a suit game or Grand worth less than the bid is lost without a search.
+    differently in each world). A game is won if the declarer reaches what wins it from the
+    first trick (Null: stays clean), and then scores the value of that win; a game that no
+    result brings up to the bid is lost without a search.
     """
     tried = [
         (option[number], world) for number, world in enumerate(worlds) for option in candidates
     ]
     values = [_value(candidate, world) for candidate, world in tried]
+    wins = [_win(candidate, world, view.bid) for candidate, world in tried]
     asked: list[list[Question]] = [
-        [(None, THRESHOLDS[1])] if candidate.game is GameType.NULL or value >= view.bid else []
-        for (candidate, _), value in zip(tried, values)
+        [] if threshold is None else [(None, threshold)] for threshold, _ in wins
     ]
     answers = solver.reaches_after(
         [_position(view, candidate, world) for candidate, world in tried], asked
@@ -114,9 +129,13 @@ def _means(
     if not judged:
         return None
     totals = [0.0] * len(candidates)
-    for number, (answer, value) in enumerate(zip(answers[: judged * len(candidates)], values)):
-        won = bool(answer) and answer[0]
-        totals[number % len(candidates)] += value if won else -2 * max(value, view.bid)
+    for number, (answer, value, (_, won_value)) in enumerate(
+        zip(answers[: judged * len(candidates)], values, wins)
+    ):
+        if answer and answer[0] and won_value is not None:
+            totals[number % len(candidates)] += won_value
+        else:
+            totals[number % len(candidates)] -= 2 * max(value, view.bid)
     return [total / judged for total in totals]
 
 

@@ -2,9 +2,11 @@
 
 Both start from the first trick, with the cards each player held then, and assume best play on
 both sides: the declarer makes as many card points as possible, the defenders as few (in Null
-the declarer stays clean if it can, the defenders try to catch the declarer). The full search
-from the first trick is quick with the compiled solver; the pure-Python one gives up after
-`REVIEW_NODE_LIMIT` nodes (then there is no answer and no line).
+the declarer stays clean if it can, the defenders try to catch the declarer). Winning means
+what wins this game (`webapp.engine.win_target`): 61 card points, or Schneider or every trick
+when announced or when only that reaches the bid. The search is bounded by
+`REVIEW_NODE_LIMIT` nodes, in the process that asks: when they run out, `could_have_won`
+raises `SearchLimit` (there is no answer, and none must be kept as if it were one).
 """
 
 from __future__ import annotations
@@ -17,16 +19,17 @@ from webapp.engine.cards import DECK, Card
 from webapp.engine.deal import Position
 from webapp.engine.game import GameState, Phase
 from webapp.engine.rules import GameType
-from webapp.engine.score import Settlement
+from webapp.engine.score import Settlement, Target
 
 from .solver import (
+    ALL_TRICKS,
     THRESHOLDS,
     PySolver,
     SearchLimit,
     Solver,
     SolverPosition,
     get_solver,
-    win_threshold,
+    threshold_for,
 )
 
 __all__ = [
@@ -39,8 +42,8 @@ __all__ = [
     "REVIEW_NODE_LIMIT",
 ]
 
-REVIEW_NODE_LIMIT: Final = {"python": 400_000, "compiled": 200_000_000}
-"""Nodes a review may search, by solver implementation."""
+REVIEW_NODE_LIMIT: Final = {"python": 400_000, "compiled": 20_000_000}
+"""Nodes a review may search, by solver implementation: a few seconds of a request at most."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +63,11 @@ class Swing:
 class Review:
     """Could the declarer have won? The answer with all hands open, from the first trick.
 
-    ``best_points`` is the declarer's card points with best play on both sides (None in Null);
-    ``line`` the cards of that best play in order, three to a trick (a Null ends early when the
-    declarer takes a trick); ``declarer_won`` the real result (None before the hand is over);
-    ``swings`` the real cards that changed the result with best play from there on (None when
-    unknown).
+    ``target`` is what wins this game; ``best_points`` the declarer's card points with best play
+    on both sides (None in Null); ``line`` the cards of that best play in order, three to a
+    trick (a Null ends early when the declarer takes a trick); ``declarer_won`` the real result
+    (None before the hand is over); ``swings`` the real cards that changed the result with best
+    play from there on.
     """
 
     game_type: GameType
@@ -73,7 +76,8 @@ class Review:
     best_points: int | None
     declarer_won: bool | None
     line: tuple[Play, ...]
-    swings: tuple[Swing, ...] | None
+    swings: tuple[Swing, ...]
+    target: Target
 
 
 def _opening(state: GameState) -> GameState | None:
@@ -145,11 +149,14 @@ def _wins(solver: Solver, pos: SolverPosition, threshold: int) -> bool:
 
 
 def swings(
-    solver: Solver, start: SolverPosition, plays: list[Card], threshold: int = THRESHOLDS[1]
+    solver: Solver, start: SolverPosition, plays: list[Card], threshold: int | None = THRESHOLDS[1]
 ) -> tuple[Swing, ...]:
     """Return the cards of ``plays`` (played from ``start``) that changed the result with best
     play from there on: a won game given away, or a lost one turned round. The declarer wins
-    with ``threshold`` card points (Null: with a clean sheet)."""
+    with ``threshold`` (see `Solver.reaches`; Null: with a clean sheet; None: nothing wins, so
+    nothing swings)."""
+    if threshold is None:
+        return ()
     found: list[Swing] = []
     pos = start
     winning = _wins(solver, pos, threshold)
@@ -192,29 +199,27 @@ def best_line(state: GameState) -> tuple[Play, ...]:
 def could_have_won(state: GameState) -> Review | None:
     """Return whether the declarer could have won with all hands open.
 
-    None without a declarer (Ramsch, passed in, before the play), for Schwarz announced (a
-    question of tricks, not card points) and when the search is too big for the solver in use.
-    With Schneider announced the declarer needs 90 card points to win.
+    None without a declarer (Ramsch, passed in, before the play). Raises `SearchLimit` when the
+    search needs more than `REVIEW_NODE_LIMIT` nodes.
     """
     pos = opening_position(state)
     declarer = state.declarer
-    threshold = win_threshold(state.contract)
-    if pos is None or declarer is None or threshold is None:
+    target = state.target
+    if pos is None or declarer is None or target is None:
         return None
+    threshold = threshold_for(target)
     settlement = state.settlement
     won = settlement.won if isinstance(settlement, Settlement) else None
     solver = _review_solver()
-    try:
-        line, value = principal_line(solver, pos)
-    except SearchLimit:
-        return None
+    line, value = principal_line(solver, pos)
     if pos.game_type is GameType.NULL:
         could_win, best_points = value == 0, None
+    elif threshold is None:
+        could_win, best_points = False, value
     else:
-        could_win, best_points = value >= threshold, value
+        # Every trick is not a number of card points: a trick of three low cards may be missing.
+        could_win = solver.reaches(pos, threshold) if threshold == ALL_TRICKS else value >= threshold
+        best_points = value
     plays = [action.card for action in state.actions if isinstance(action, Play)]
-    try:
-        found: tuple[Swing, ...] | None = swings(solver, pos, plays, threshold)
-    except SearchLimit:
-        found = None
-    return Review(pos.game_type, declarer, could_win, best_points, won, line, found)
+    found = swings(solver, pos, plays, threshold)
+    return Review(pos.game_type, declarer, could_win, best_points, won, line, found, target)

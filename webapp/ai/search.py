@@ -1,8 +1,10 @@
 """The strong card play and the search hints: sampled (or all) worlds solved with open hands.
 
 For each world that fits the seat's view, each of the seat's cards is judged by null-window
-searches at the thresholds that matter: does the declarer reach 61 (the win), and then 90
-(Schneider) or 31 (out of Schneider); in Null, does the declarer stay clean. The card with the
+searches at the thresholds that matter: does the declarer reach what wins this game in this
+world (61, or Schneider or every trick when announced or when only that reaches the bid: the
+matadors count the world's skat), and then, where 61 wins, 90 (Schneider) or 31 (out of
+Schneider); in Null, does the declarer stay clean. The card with the
 best total over the worlds is played. The search is bounded by a node budget per decision (a
 count, so the decision stays deterministic); when the budget is spent before the first world
 is done, the rules of thumb decide.
@@ -24,20 +26,22 @@ from .hints import Hint, HintReason
 from .ranks import class_ranks
 from .solver import (
     THRESHOLDS,
-    PySolver,
     Question,
     SearchLimit,
     Solver,
+    SolverPosition,
     get_solver,
-    win_threshold,
+    target_of,
+    threshold_for,
 )
 from .worlds import World, all_worlds, sample_worlds
 
 __all__ = [
     "SearchSettings",
-    "PY_SETTINGS",
-    "COMPILED_SETTINGS",
+    "SETTINGS",
     "settings_for",
+    "world_thresholds",
+    "reaches_in_worlds",
     "strong_card",
     "strong_play",
     "strong_doubling",
@@ -64,30 +68,64 @@ class SearchSettings:
     """Break ties by exact card points when the player holds at most this many cards."""
 
 
-PY_SETTINGS: Final = SearchSettings(
-    worlds=(0, 16, 16, 16, 12, 8, 4, 0, 0, 0, 0),
-    node_budget=40_000,
-    tiebreak_budget=20_000,
-    exact_worlds=60,
-    exact_hand=3,
-)
-"""Settings for the pure-Python solver (p95 ≤ 500 ms a decision on a 2-core machine)."""
-
-COMPILED_SETTINGS: Final = SearchSettings(
+SETTINGS: Final = SearchSettings(
     worlds=(0, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16),
-    node_budget=3_200_000,
-    tiebreak_budget=250_000,
+    node_budget=24_000_000,
+    tiebreak_budget=24_000_000,
     exact_worlds=200,
     exact_hand=6,
 )
-"""Settings for the compiled solver: 16 worlds at every trick. The budget (a first-trick decision's
-p95 about 135 ms on two cores) ends only the hardest first-trick decisions (about 4 %) before
-their last worlds."""
+"""The settings of every decision, whichever solver answers: 16 worlds at every trick.
+
+A seed must replay the same decisions on every machine, and the two solvers count their nodes
+differently, so no decision may depend on where a node budget ends: the budgets are a safety
+net far above what a decision needs (with the compiled solver the hardest of 150 first-trick
+decisions needed 9.1 million nodes, the 95th percentile 3.1 million: about 135 ms on two
+cores). The pure-Python solver gives the same answers, only more slowly.
+"""
 
 
 def settings_for(solver: Solver) -> SearchSettings:
-    """Return the settings that suit a solver implementation."""
-    return PY_SETTINGS if isinstance(solver, PySolver) else COMPILED_SETTINGS
+    """Return the settings of a decision (the same for every solver implementation)."""
+    return SETTINGS
+
+
+def world_thresholds(view: SeatView, worlds: list[World]) -> list[int | None]:
+    """Return, per world, the threshold that wins the game there (None: nothing wins).
+
+    The matadors, and so what wins, depend on the world's skat in a hand game and, for a
+    defender, on the cards the declarer laid away.
+    """
+    contract = view.contract
+    declarer = view.declarer
+    assert contract is not None and declarer is not None
+    played = view.played_by(declarer).mask
+    return [
+        threshold_for(target_of(contract, view.bid, world.hands[declarer] | played | world.skat))
+        for world in worlds
+    ]
+
+
+def reaches_in_worlds(
+    solver: Solver,
+    positions: list[SolverPosition],
+    thresholds: list[int | None],
+    cards: list[int | None],
+) -> list[list[bool]]:
+    """Return, per world, whether the declarer wins after each card (None: as it stands).
+
+    Where nothing wins (threshold None) every answer is no, without a search. The worlds
+    answered are the first ones the node budget allows (see `Solver.reaches_after`).
+    """
+    asked: list[list[Question]] = [
+        [] if threshold is None else [(card, threshold) for card in cards]
+        for threshold in thresholds
+    ]
+    answers = solver.reaches_after(positions, asked)
+    return [
+        row if threshold is not None else [False] * len(cards)
+        for row, threshold in zip(answers, thresholds)
+    ]
 
 
 def _groups(view: SeatView, legal: list[Card]) -> list[list[Card]]:
@@ -206,30 +244,30 @@ def judge(
 ) -> Judgement:
     """Judge every legal card group in as many worlds as the node budget allows.
 
-    First the win (61, or a clean Null) for every group in every world; then, for the groups
-    still tied, Schneider (90 or 31) in as many worlds as the tie-break budget reaches; then, late
-    in the hand, the exact card points.
+    First the win (what wins the game in each world, or a clean Null) for every group in every
+    world; then, where 61 wins in every world, for the groups still tied, Schneider (90 or 31)
+    in as many worlds as the tie-break budget reaches; then, late in the hand, the exact card
+    points.
     """
     groups = _groups(view, legal)
     declarer = view.declarer
     game = view.game_type
-    threshold = win_threshold(view.contract)
-    assert declarer is not None and game is not None and threshold is not None
+    assert declarer is not None and game is not None
     judgement = Judgement(groups, view.position == declarer, game is GameType.NULL)
-    cards = [group[-1].index for group in groups]
+    cards: list[int | None] = [group[-1].index for group in groups]
     positions = [world.position(view) for world in worlds]
-    asked: list[Question] = [(card, threshold) for card in cards]
-    judgement.wins = solver.reaches_after(positions, [asked] * len(positions))
+    thresholds = world_thresholds(view, worlds)
+    judgement.wins = reaches_in_worlds(solver, positions, thresholds, cards)
     positions = positions[: judgement.worlds]
     if not judgement.wins or judgement.null:
         return judgement
     tied = judgement.best()
-    if len(tied) < 2 or threshold != THRESHOLDS[1]:
+    if len(tied) < 2 or any(threshold != THRESHOLDS[1] for threshold in thresholds):
         return judgement
     limit = solver.nodes + settings.tiebreak_budget
     solver.node_limit = limit if solver.node_limit is None else min(solver.node_limit, limit)
     answers = solver.reaches_after(
-        positions, [[_level_question(cards[g], row[g]) for g in tied] for row in judgement.wins]
+        positions, [[_level_question(groups[g][-1].index, row[g]) for g in tied] for row in judgement.wins]
     )
     if not answers:
         return judgement
@@ -252,13 +290,13 @@ def judge(
 
 
 def _searchable(view: SeatView) -> bool:
-    """Return whether the search can judge this game: a declarer's game won on card points."""
+    """Return whether the search can judge this game: a declarer's game."""
     game = view.game_type
     return (
         game is not None
         and game is not GameType.RAMSCH
         and view.declarer is not None
-        and win_threshold(view.contract) is not None
+        and view.contract is not None
     )
 
 
@@ -343,8 +381,7 @@ def strong_doubling(view: SeatView, seed: int) -> Hint | None:
     decide.
     """
     offered = [action for action in view.legal_actions if isinstance(action, Kontra | Re)]
-    threshold = win_threshold(view.contract)
-    if not offered or not _searchable(view) or threshold is None:
+    if not offered or not _searchable(view):
         return None
     solver = get_solver()
     settings = settings_for(solver)
@@ -352,8 +389,9 @@ def strong_doubling(view: SeatView, seed: int) -> Hint | None:
     if not count:
         return doubling_choice(view)
     solver.node_limit = settings.node_budget
-    positions = [world.position(view) for world in sample_worlds(view, count, _rng(view, seed))]
-    answers = solver.reaches_after(positions, [[(None, threshold)]] * len(positions))
+    worlds = sample_worlds(view, count, _rng(view, seed))
+    positions = [world.position(view) for world in worlds]
+    answers = reaches_in_worlds(solver, positions, world_thresholds(view, worlds), [None])
     if not answers:
         return doubling_choice(view)
     share = sum(row[0] for row in answers) / len(answers)

@@ -6,7 +6,8 @@ hands, or a world sampled from one seat's view). A `Solver` answers three questi
 - `Solver.value`: the declarer's final card points with best play on both sides (skat and the
   points already taken included); for Null 0 if the declarer can avoid every trick, else 1;
 - `Solver.reaches`: can the declarer end with at least ``threshold`` card points (a null-window
-  search; for Null: can the declarer avoid every trick);
+  search; `ALL_TRICKS`: can the declarer take every trick; for Null: can the declarer avoid
+  every trick);
 - `Solver.move_values`: for each legal card of the player to move, `Solver.value` after it;
 - `Solver.reaches_after`: `Solver.reaches` after given cards, for many worlds at once (the
   compiled solver searches the worlds on several threads).
@@ -37,11 +38,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final, Protocol
 
-from webapp.engine.cards import ALL_MASK, DECK, mask_points
+from webapp.engine.cards import ALL_MASK, DECK, CardSet, mask_points
 from webapp.engine.deal import Position
 from webapp.engine.game import GameState, Phase
 from webapp.engine.rules import GameType, SuitClass, rules_for
-from webapp.engine.score import Contract
+from webapp.engine.score import Contract, Target, matadors, win_target
 
 from .ranks import class_ranks
 
@@ -56,7 +57,9 @@ __all__ = [
     "get_solver",
     "solver_kind",
     "THRESHOLDS",
-    "win_threshold",
+    "ALL_TRICKS",
+    "threshold_for",
+    "target_of",
     "PURE_PYTHON_ENV",
 ]
 
@@ -68,16 +71,30 @@ PURE_PYTHON_ENV: Final = "KIEBITZ_PURE_PYTHON_SOLVER"
 _POINTS: Final = tuple(card.points for card in DECK)
 
 
-def win_threshold(contract: Contract | None) -> int | None:
-    """Return the card points the declarer needs to win a contract (None: not a points question).
+ALL_TRICKS: Final = 1000
+"""The threshold that asks for every trick (Schwarz). Far above all the card points (121 and
+the like stay plain thresholds: "more than every point", never reached)."""
 
-    61 (90 with Schneider announced); None for Schwarz announced, which is about tricks.
-    """
-    if contract is None or contract.game_type is GameType.NULL:
-        return THRESHOLDS[1]
-    if contract.schwarz_announced:
-        return None
-    return THRESHOLDS[2] if contract.schneider_announced else THRESHOLDS[1]
+_THRESHOLD: Final = {
+    Target.CLEAN: THRESHOLDS[1],  # Null asks whether the declarer stays clean, whatever this is
+    Target.WIN: THRESHOLDS[1],
+    Target.SCHNEIDER: THRESHOLDS[2],
+    Target.SCHWARZ: ALL_TRICKS,
+}
+
+
+def threshold_for(target: Target) -> int | None:
+    """Return the threshold of `Solver.reaches` that wins for a target (None: nothing wins)."""
+    return _THRESHOLD.get(target)
+
+
+def target_of(contract: Contract, bid: int, declarer_cards: int) -> Target:
+    """Return what wins this game for the declarer (`win_target`), from the mask of the
+    declarer's ten cards and the skat as it lay when the play began."""
+    count = None
+    if contract.game_type is not GameType.NULL:
+        count = matadors(CardSet.from_mask(declarer_cards), contract.game_type)
+    return win_target(contract, matadors=count, bid=bid)
 
 
 class SearchLimit(Exception):
@@ -92,7 +109,8 @@ class SolverPosition:
     0..2); ``trick`` holds the card indices of the current trick in play order, led by
     ``leader`` (who also leads when the trick is empty). ``declarer_points`` and
     ``defender_points`` are the card points each side already has (the skat counts for the
-    declarer). Ramsch has no declarer and is not a solver game.
+    declarer), ``defender_tricks`` the tricks the defenders took (Schwarz). Ramsch has no
+    declarer and is not a solver game.
     """
 
     game_type: GameType
@@ -102,6 +120,7 @@ class SolverPosition:
     leader: int = 0
     declarer_points: int = 0
     defender_points: int = 0
+    defender_tricks: int = 0
 
     def __post_init__(self) -> None:
         if self.game_type is GameType.RAMSCH:
@@ -148,6 +167,7 @@ class SolverPosition:
             int(trick.leader),
             declarer_points,
             defender_points,
+            len(state.tricks) - state.trick_count(declarer),
         )
 
     @property
@@ -189,14 +209,17 @@ class SolverPosition:
                 self.leader,
                 self.declarer_points,
                 self.defender_points,
+                self.defender_tricks,
             )
         winner = (self.leader + rules_for(self.game_type).winner_index(trick)) % 3
         points = sum(_POINTS[card] for card in trick)
         declarer_points, defender_points = self.declarer_points, self.defender_points
+        defender_tricks = self.defender_tricks
         if winner == self.declarer:
             declarer_points += points
         else:
             defender_points += points
+            defender_tricks += 1
         return SolverPosition(
             self.game_type,
             self.declarer,
@@ -205,6 +228,7 @@ class SolverPosition:
             winner,
             declarer_points,
             defender_points,
+            defender_tricks,
         )
 
     def winner(self, trick: Sequence[int]) -> int:
@@ -214,7 +238,8 @@ class SolverPosition:
 
 Question = tuple[int | None, int]
 """``(card, threshold)``: does the declarer end with ``threshold`` card points or more (Null:
-stay clean) after the player to move plays ``card`` (None: the position as it stands)?"""
+stay clean; `ALL_TRICKS`: take every trick) after the player to move plays ``card`` (None: the
+position as it stands)?"""
 
 
 def answer(solver: Solver, pos: SolverPosition, question: Question) -> bool:
@@ -308,10 +333,18 @@ def _tables(game_type: GameType) -> _Tables:
 
 @cache
 def _merge_caches(
-    game_type: GameType,
+    game_type: GameType, schwarz: bool
 ) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
     """Return the shared caches of merged moves of a game type (whole hands, single classes)."""
     return {}, {}
+
+
+_ONES: Final = (1,) * 32
+"""The card points of a Schwarz search: every card one, so every card left means every trick."""
+
+
+def _count_cards(mask: int) -> int:
+    return mask.bit_count()
 
 
 class _Search:
@@ -321,16 +354,21 @@ class _Search:
     of the card points the declarer's side still takes from there (Null: whether the declarer
     stays clean, as ``(1, 1)`` or ``(0, 0)``), so every null-window search tightens it and later
     searches reuse it. A trick is searched as three nested loops (one per card) with the cards
-    of each player that are equivalent merged into one.
+    of each player that are equivalent merged into one. With ``schwarz`` every card is worth one
+    point, so that "every card left" means "every trick left".
     """
 
-    def __init__(self, game_type: GameType, declarer: int, owner: PySolver) -> None:
+    def __init__(
+        self, game_type: GameType, declarer: int, owner: PySolver, *, schwarz: bool = False
+    ) -> None:
         tables = _tables(game_type)
         self.declarer = declarer
         self.owner = owner
         self.null = tables.null
+        self.points = _ONES if schwarz else _POINTS
+        self.mask_points: Callable[[int], int] = _count_cards if schwarz else mask_points
         self.table: dict[int, tuple[int, int, int]] = {}
-        self._merged, self._parts = _merge_caches(game_type)
+        self._merged, self._parts = _merge_caches(game_type, schwarz)
         self._class_mask = tables.class_mask
         self._class_id = tables.class_id
         self._orders = tables.orders
@@ -340,7 +378,7 @@ class _Search:
         self._suit_key = tuple(32 + strength[i] for i in range(32))
         # Cheap first: fewest points, then weakest (trumps above plain cards).
         self._cheap = tuple(
-            _POINTS[i] * 256 + (self._trump_key[i] or self._suit_key[i]) for i in range(32)
+            self.points[i] * 256 + (self._trump_key[i] or self._suit_key[i]) for i in range(32)
         )
         self._trump_mask = trump
         # The cards of the same class that beat each card (suit games and Grand: the class's
@@ -396,13 +434,14 @@ class _Search:
     def _merge_class(self, index: int, legal: int, in_play: int) -> tuple[int, ...]:
         """Return the merged cards of ``legal`` in the suit class of card ``index``."""
         null = self.null
+        points = self.points
         picked: list[int] = []
         previous = -1
         for card in self._orders[self._class_id[index]]:
             if not in_play >> card & 1:
                 continue
             if legal >> card & 1:
-                if previous >= 0 and (null or _POINTS[card] == _POINTS[previous]):
+                if previous >= 0 and (null or points[card] == points[previous]):
                     picked[-1] = card  # keep the stronger of equivalent cards
                 else:
                     picked.append(card)
@@ -444,7 +483,8 @@ class _Search:
         class_mask = self._class_mask
         trump_key = self._trump_key
         suit_key = self._suit_key
-        points = _POINTS
+        points = self.points
+        count_points = self.mask_points
         table = self.table
         merged = self.merged
         count = self._count
@@ -457,7 +497,7 @@ class _Search:
             in_play = hands[0] | hands[1] | hands[2]
             if not in_play:
                 return False
-            remaining = mask_points(in_play)
+            remaining = count_points(in_play)
             if need > remaining:
                 return False
             if leader == declarer and sweeps(hands[declarer], in_play):
@@ -576,7 +616,7 @@ class _Search:
             if full:
                 done = (*trick, card)
                 winner = (leader + self.winner(done)) % 3
-                taken = sum(_POINTS[index] for index in done)
+                taken = sum(self.points[index] for index in done)
                 result = self.reaches_node(
                     hands, winner, need - taken if winner == self.declarer else need
                 )
@@ -607,7 +647,9 @@ class _Search:
     def exact(self, hands: list[int], leader: int, trick: tuple[int, ...]) -> int:
         """Return the card points the declarer's side takes from here with best play."""
         low = 0
-        high = mask_points(hands[0] | hands[1] | hands[2]) + sum(_POINTS[card] for card in trick)
+        high = self.mask_points(hands[0] | hands[1] | hands[2]) + sum(
+            self.points[card] for card in trick
+        )
         while low < high:
             middle = (low + high + 1) // 2
             if self.reaches(hands, leader, trick, middle):
@@ -733,13 +775,15 @@ class PySolver:
     def __init__(self, node_limit: int | None = None) -> None:
         self.nodes = 0
         self.node_limit = node_limit
-        self._searches: dict[tuple[GameType, int], _Search] = {}
+        self._searches: dict[tuple[GameType, int, bool], _Search] = {}
 
-    def _search(self, pos: SolverPosition) -> _Search:
-        key = (pos.game_type, pos.declarer)
+    def _search(self, pos: SolverPosition, *, schwarz: bool = False) -> _Search:
+        key = (pos.game_type, pos.declarer, schwarz)
         search = self._searches.get(key)
         if search is None:
-            search = self._searches[key] = _Search(pos.game_type, pos.declarer, self)
+            search = self._searches[key] = _Search(
+                pos.game_type, pos.declarer, self, schwarz=schwarz
+            )
         return search
 
     def value(self, pos: SolverPosition) -> int:
@@ -752,10 +796,15 @@ class PySolver:
 
     def reaches(self, pos: SolverPosition, threshold: int) -> bool:
         """Return whether the declarer ends with ``threshold`` card points or more (Null: clean)."""
-        search = self._search(pos)
         hands = list(pos.hands)
         if pos.game_type is GameType.NULL:
-            return search.clean(hands, pos.leader, pos.trick)
+            return self._search(pos).clean(hands, pos.leader, pos.trick)
+        if threshold == ALL_TRICKS:
+            if pos.defender_tricks:
+                return False
+            cards = (hands[0] | hands[1] | hands[2]).bit_count() + len(pos.trick)
+            return self._search(pos, schwarz=True).reaches(hands, pos.leader, pos.trick, cards)
+        search = self._search(pos)
         return search.reaches(hands, pos.leader, pos.trick, threshold - pos.declarer_points)
 
     def move_values(self, pos: SolverPosition) -> dict[int, int]:

@@ -53,6 +53,7 @@ class World:
             int(trick.leader),
             declarer_points,
             defender_points,
+            sum(view.trick_counts) - view.trick_counts[declarer],
         )
 
 
