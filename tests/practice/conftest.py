@@ -11,7 +11,7 @@ import pytest
 
 from webapp import ai
 from webapp.ai.review import Swing
-from webapp.engine import GameState, Play, Position, Settlement
+from webapp.engine import GameState, Play, Position, Settlement, Target
 
 
 def played_review(state: GameState) -> ai.Review | None:
@@ -28,6 +28,7 @@ def played_review(state: GameState) -> ai.Review | None:
         settlement.won,
         line,
         (_first_lead_as_swing(state),),
+        state.target or Target.WIN,
     )
 
 

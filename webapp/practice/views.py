@@ -272,9 +272,10 @@ def line(hand_id: str) -> Response:
     if not review.known(loaded.review, key) and loaded.state.settlement is not None:
         try:
             verdict = review.compute(loaded.state)
-        except review.NotInTime:
-            verdict = None
-        storage.save_review(loaded.id, review.dumps(verdict, key))
+        except review.CutShort:
+            verdict = None  # no answer: say so, keep nothing, try again next time
+        else:
+            storage.save_review(loaded.id, review.dumps(verdict, key))
     return web.render(
         "practice/line.html",
         hand=loaded,
