@@ -14,7 +14,7 @@ from webapp import ai
 from webapp.ai import review as review_module
 from webapp.ai.review import could_have_won as real_could_have_won
 from webapp.engine import Action, Discard, GameState, Phase, PickUp, Play, PlayHand, Position
-from webapp.practice import review
+from webapp.practice import phrases, review
 from webapp.storage import practice as storage
 
 
@@ -30,7 +30,9 @@ def test_the_best_line_is_shown_trick_by_trick_and_kept(app: Flask, client: Flas
     assert "Trick 10" in page
     settlement = state.settlement
     assert settlement is not None and settlement.declarer_points is not None
-    assert f"{settlement.declarer_points} card points" in page
+    # The learner bid the highest value there is (264) for a Diamonds game: no result reaches it.
+    assert settlement.bid == 264 and settlement.overbid
+    assert "no result of this game reaches your bid, not even Schwarz" in page
 
     def no_second_search(state: GameState) -> None:
         raise AssertionError("the review was worked out twice")
@@ -153,3 +155,60 @@ def test_all_cards_open_in_a_hand_game_shows_the_skat_untouched(app: Flask, clie
     assert sorted(rows["2"]) == sorted(str(card) for card in state.deal.hands[Position.REARHAND])
     assert sorted(rows["skat"]) == sorted(str(card) for card in state.deal.skat)
     assert "dealt" not in rows
+
+
+def test_a_defender_asks_could_we_have_beaten_it(app: Flask, client: FlaskClient) -> None:
+    """As a defender the review is "Could we have beaten it?", and the trick where the
+    defenders gave the game away is named, with the cards that would have beaten it drawn in
+    the learner's deck."""
+    hand_id = drive.start(client, seed=11, seat=Position.FOREHAND)
+    state = drive.play_out(app, client, hand_id, drive.defender_choice)
+    assert state.declarer is not None and state.declarer is not Position.FOREHAND
+    hand_page = client.get(f"/en/play/{hand_id}").get_data(as_text=True)
+    assert "Could we have beaten it? See the best play with all cards open" in hand_page
+    page = client.get(f"/en/play/{hand_id}/line").get_data(as_text=True)
+    assert "<h1>Could we have beaten it?</h1>" in page and "Could I have won?" not in page
+    verdict = played_review(state)
+    assert verdict is not None
+    swing = verdict.swings[-1]  # the played review's only swing: forehand's first lead
+    assert "The trick that decided the game" in page
+    assert "Trick 1 decided the game:" in page and "let the declarer win." in page
+    decisive = page[page.index('class="decisive"') : page.index("</section>", page.index('class="decisive"'))]
+    assert "Each of these cards would have beaten the game:" in decisive
+    for card in swing.better:
+        assert f'data-card="{card}"' in decisive
+    assert f'data-card="{swing.card}"' not in decisive
+    german = client.get(f"/de/play/{hand_id}/line").get_data(as_text=True)
+    assert "Hätten wir das Spiel schlagen können?" in german
+    assert "Der Stich, der das Spiel entschieden hat" in german
+
+
+def test_the_declarer_sees_the_trick_that_lost_the_game(app: Flask, client: FlaskClient) -> None:
+    hand_id, state = _finished(app, client)
+    page = client.get(f"/en/play/{hand_id}/line").get_data(as_text=True)
+    assert "<h1>Could I have won?</h1>" in page
+    # The played review's swing is forehand's lead: a defender's card here (the learner declares
+    # from rearhand), so it decided nothing against the learner.
+    assert state.declarer is Position.REARHAND
+    assert "The trick that decided the game" not in page
+
+
+def test_the_verdict_on_an_overbid_game_says_schneider_was_needed(app: Flask) -> None:
+    """Deal 45 as in issue 17: Spades with 1 at 23 takes 72 card points, not the 90 it needs."""
+    from tests.ai.test_targets import deal_45
+
+    verdict = real_could_have_won(deal_45())
+    assert verdict is not None
+    said = {}
+    for lang in ("en", "de", "fr", "fi", "ms"):
+        with app.test_request_context(f"/{lang}/play/"):
+            app.preprocess_request()
+            said[lang] = phrases.review_verdict(verdict, Position.FOREHAND)
+            defended = phrases.review_verdict(verdict, Position.MIDDLEHAND)
+        assert "72" in said[lang] and "90" in said[lang] and "Schneider" in said[lang]
+        assert "72" in defended and "Schneider" in defended
+    assert said["en"] == (
+        "No: your game needs Schneider (90 card points) to win, and with best play on both sides "
+        "you take only 72."
+    )
+    assert len(set(said.values())) == 5

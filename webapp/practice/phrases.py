@@ -35,6 +35,7 @@ from webapp.engine import (
     Position,
     SeatView,
     Settlement,
+    Target,
     null_value,
 )
 from webapp.engine import token as engine_token
@@ -450,6 +451,20 @@ def holding_order(cards: CardSet, game_type: GameType | None) -> tuple[Card, ...
     return order(cards, game_type)
 
 
+def review_title(declarer: Position | None, learner: Position) -> str:
+    """Name the open-hand review as the learner asks it: as the declarer or as a defender."""
+    if declarer is None or declarer == learner:
+        return _("Could I have won?")
+    return _("Could we have beaten it?")
+
+
+def review_link(declarer: Position | None, learner: Position) -> str:
+    """Say the link from the result to the open-hand review."""
+    if declarer is None or declarer == learner:
+        return _("Could I have won? See the best play with all cards open")
+    return _("Could we have beaten it? See the best play with all cards open")
+
+
 def review_verdict(review: Review, learner: Position) -> str:
     """Say whether the declarer could have won with best play on both sides."""
     mine = review.declarer == learner
@@ -460,6 +475,22 @@ def review_verdict(review: Review, learner: Position) -> str:
         return _("This Null could not be won: with best play the defenders force a trick on you.") if mine else _(
             "The defenders could always win: with best play the declarer must take a trick.")
     points = number(review.best_points)
+    if review.target is Target.NONE:
+        if mine:
+            return _("No: no result of this game reaches your bid, not even Schwarz. It was lost before the first card.")
+        return _("The declarer could not win: no result of this game reaches the bid, not even Schwarz.")
+    if review.target is Target.SCHWARZ:
+        if review.could_win:
+            return _("Yes: your game needs every trick, and with best play on both sides you take them all.") if mine else _(
+                "The declarer could not have been beaten: the game needs every trick, and with best play on both sides the declarer takes them all.")
+        return _("No: your game needs every trick, and with best play on both sides the defenders take at least one.") if mine else _(
+            "You and your partner could always win: the game needs every trick, and with best play on both sides you take at least one.")
+    if review.target is Target.SCHNEIDER:
+        if review.could_win:
+            return _("Yes: your game needs Schneider to win, and with best play on both sides you take %(points)s card points.", points=points) if mine else _(
+                "The declarer could not have been beaten: the game needs Schneider, and with best play on both sides the declarer takes %(points)s card points.", points=points)
+        return _("No: your game needs Schneider (90 card points) to win, and with best play on both sides you take only %(points)s.", points=points) if mine else _(
+            "You and your partner could always win: the game needs Schneider (90 card points), and with best play on both sides the declarer takes only %(points)s.", points=points)
     if review.could_win:
         if mine:
             return _("Yes: with best play on both sides you take %(points)s card points and win.", points=points)
@@ -467,6 +498,41 @@ def review_verdict(review: Review, learner: Position) -> str:
     if mine:
         return _("No: with best play on both sides you take only %(points)s card points.", points=points)
     return _("You and your partner could always win: with best play on both sides the declarer takes only %(points)s card points.", points=points)
+
+
+def decisive_swing(review: Review, learner: Position) -> Swing | None:
+    """Return the card of the learner's side that decided the game against it, if one did.
+
+    Every swing turns the result, so the last one decided how the game ended; the side that
+    played it lost by it (a player's best card never turns the result against its side).
+    """
+    if not review.swings:
+        return None
+    last = review.swings[-1]
+    ours = (last.position == review.declarer) == (learner == review.declarer)
+    return last if ours else None
+
+
+def decisive_line(swing: Swing, review: Review, learner: Position) -> str:
+    """Name the trick that decided the game and the card that gave it away."""
+    values = {
+        "trick": number(swing.trick),
+        "seat": seat_name(swing.position, learner),
+        "card": card_name(swing.card),
+    }
+    if review.declarer == learner:
+        return _("Trick %(trick)s decided the game: %(card)s from %(seat)s let your game be beaten.", **values)
+    return _("Trick %(trick)s decided the game: %(card)s from %(seat)s let the declarer win.", **values)
+
+
+def decisive_better(swing: Swing, review: Review, learner: Position) -> str:
+    """Introduce the cards that would have kept the game for the learner's side."""
+    count = len(swing.better)
+    if review.declarer == learner:
+        return str(ngettext("This card would have kept your game winning:",
+                            "Each of these cards would have kept your game winning:", count))
+    return str(ngettext("This card would have beaten the game:",
+                        "Each of these cards would have beaten the game:", count))
 
 
 def swing_line(swing: Swing, index: int, review: Review, learner: Position) -> str:
