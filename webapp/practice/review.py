@@ -63,7 +63,7 @@ def known(text: str | None, key: str) -> bool:
     if not text:
         return False
     data = json.loads(text)
-    return data.get("key") == key and data.get("format") == FORMAT
+    return bool(data.get("key") == key and data.get("format") == FORMAT)
 
 
 def loads(text: str | None, key: str) -> Review | None:
