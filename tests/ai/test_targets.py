@@ -65,7 +65,7 @@ def test_the_declarer_searches_for_schneider_and_the_defenders_against_it() -> N
     assert hinted.reason not in (
         HintReason.BEST_CHANCE, HintReason.ONLY_WINNING_CARDS, HintReason.ALL_CARDS_WIN
     )
-    # The defenders only have to keep the declarer under 90: every card beats the game.
+    # The defenders only have to keep the declarer under 90: in these worlds every card does.
     state = state.apply(Play(Card.parse("CJ")))
     defender = _judged(state, Position.MIDDLEHAND)
     assert defender.worlds == 16
