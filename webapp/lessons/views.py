@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from webapp import web
+from webapp import parse, web
 from webapp.engine import Card, CardSet, Position
 from webapp.i18n import gettext as _
 from webapp.storage import db
@@ -86,8 +86,8 @@ def _placed(step: Order, state: store.StepState | None) -> tuple[Card, ...]:
     if state is None or not state.answer:
         return ()
     try:
-        cards = [Card.parse(word) for word in state.answer.split()]
-    except ValueError:
+        cards = parse.cards(state.answer.split())
+    except parse.Refused:
         return ()
     right = step.answer()
     placed = []
