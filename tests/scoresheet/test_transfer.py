@@ -122,3 +122,57 @@ def test_control_characters_are_dropped_from_names_and_title() -> None:
 def test_an_empty_list_round_trips() -> None:
     listing = read(export(entries=[], rules=HouseRules(seeger_fabian=True)))
     assert listing.hands == () and listing.rules == HouseRules(seeger_fabian=True)
+
+
+FORMULAS = ('=HYPERLINK("//e.vil")', "+1+2", "-2+3", "@SUM(A1)", "'=x")
+
+
+def cells(text: str) -> list[list[str]]:
+    import csv
+    import io
+
+    return list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+
+
+@pytest.mark.parametrize("formula", FORMULAS)
+def test_no_name_or_title_is_written_as_a_formula(formula: str) -> None:
+    players = (formula, "Ben", "Cem")
+    text = export(players=players, title=formula).decode("utf-8")
+    written = [cell for line in cells(text) for cell in line]
+    assert formula not in written  # the raw text never stands alone in a cell
+    assert written.count("'" + formula) >= 3  # title, players line, dealer and declarer of the hands
+    text_cells = cells(text)[1][1:] + cells(text)[2][1:] + [line[1] for line in cells(text)[6:]]
+    assert not any(cell[:1] in ("=", "+", "-", "@", "\t", "\r") for cell in text_cells)
+
+
+@pytest.mark.parametrize("formula", FORMULAS)
+def test_a_name_that_looks_like_a_formula_round_trips_as_typed(formula: str) -> None:
+    players = (formula, "Ben", "Cem")
+    entries = [game(0, GameType.CLUBS, bid=36, matadors=2, points=85)]
+    listing = read(export(players=players, title=formula, entries=entries))
+    assert listing.players == players and listing.title == formula
+    assert listing.hands[0]["declarer"] == "1"
+
+
+def test_negative_scores_stay_numbers() -> None:
+    entries = [game(1, GameType.SPADES, bid=22, matadors=1, points=40)]  # lost: -66 (lost games double)
+    rows = cells(export(entries=entries).decode("utf-8"))
+    first = dict(zip(rows[5], rows[6]))
+    assert first["score_2"].startswith("-") and int(first["score_2"]) < 0
+    assert int(first["total_2"]) == int(first["score_2"])
+
+
+def test_a_hand_written_formula_is_read_as_a_name_and_written_back_harmless() -> None:
+    text = export(entries=[]).decode("utf-8").replace("players,Anna,", "players,=1+1,")
+    listing = read(text.encode("utf-8"))
+    assert listing.players[0] == "=1+1"
+    again = write("", listing.players, listing.rules, build(3, listing.rules, []))
+    assert cells(again)[2][1] == "'=1+1"
+
+
+def test_invisible_characters_are_dropped_on_import() -> None:
+    text = export(players=("Anna", "Ben", "Cem")).decode("utf-8")
+    text = text.replace("players,Anna,", "players,Anna\u200b,").replace(",Ben,", ",\u202eBen\u200d,")
+    listing = read(text.encode("utf-8"))
+    assert listing.players == PLAYERS
+    assert [entry_from_fields(f, players=3) for f in listing.hands] == EVENING

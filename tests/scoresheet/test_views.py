@@ -330,3 +330,14 @@ def test_the_entry_forms_marks_point_at_the_problem_and_escape_it() -> None:
     assert marks.state("points", first=False) == ' aria-invalid="true" aria-describedby="error-points"'
     assert marks.state("bid") == ""
     assert marks.checked("game", "hearts") == " checked" and marks.checked("game", "clubs") == ""
+
+
+def test_a_name_with_an_invisible_character_is_the_same_name(client: FlaskClient, app: Flask) -> None:
+    response = client.post("/en/lists/new", data={**PLAYERS4, "player_2": "Anna\u200b", "preset": "pub"})
+    assert response.status_code == 422
+    assert "Two players have this name: tell them apart." in response.get_data(as_text=True)
+    token = new_list(client, player_1="\u202eAnna\u200d", title="Fri\u200bday")
+    with app.app_context():
+        stored = store.load_list(token)
+        assert stored is not None
+        assert stored.players[0] == "Anna" and stored.title == "Friday"

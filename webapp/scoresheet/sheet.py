@@ -24,7 +24,6 @@ them. `check` tells whether an entry may stand at its place in a list.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -45,6 +44,7 @@ from webapp.engine import (
     settle_ramsch,
 )
 from webapp.engine.tally import missed_schwarz_tricks, ramsch_tricks
+from webapp.text import clean_text
 
 __all__ = [
     "Preset",
@@ -652,15 +652,6 @@ def first_invalid(players: int, rules: HouseRules, entries: Sequence[Entry]) -> 
 
 MAX_NAME: Final = 24
 MAX_TITLE: Final = 60
-
-
-def clean_text(text: str) -> str:
-    r"""Return user text with its white space folded and control characters dropped (names, titles).
-
-    >>> clean_text("  Anna\tMaria\x00 ")
-    'Anna Maria'
-    """
-    return "".join(ch for ch in " ".join(text.split()) if unicodedata.category(ch) != "Cc")
 
 
 def check_names(names: Sequence[str]) -> tuple[str, ...]:

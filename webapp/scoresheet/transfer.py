@@ -21,6 +21,13 @@ card points, ``tricks`` is ``some``, ``all`` (Schwarz) or ``none`` (declarer Sch
 Ramsch points and Jungfrau; ``pushes`` counts Schieberamsch pushes. ``number``, ``dealer``,
 ``score_n`` and ``total_n`` are written for reading and ignored when the file is read back:
 the hands are the truth, the scores are worked out again.
+
+The title and the names are text a spreadsheet must not run: a text cell that starts with
+``=``, ``+``, ``-``, ``@``, a tab or a carriage return (a formula, to a spreadsheet) is written
+with an apostrophe before it, as spreadsheets write text that looks like a formula, and so is a
+text cell that starts with an apostrophe before one of those (see `protect`). Reading takes that
+apostrophe off again (`unprotect`), so a list comes back with its names as they were typed.
+Numbers (a score of -32) are written as they are.
 """
 
 from __future__ import annotations
@@ -41,14 +48,14 @@ from webapp.scoresheet.sheet import (
     Problem,
     Sheet,
     check_names,
-    clean_text,
     entry_from_fields,
     entry_to_fields,
     first_invalid,
 )
+from webapp.text import clean_text
 
 __all__ = ["COLUMNS", "MAGIC", "VERSION", "MAX_HANDS", "FileProblem", "FileError", "ListFile",
-           "write", "read"]
+           "write", "read", "protect", "unprotect"]
 
 MAGIC: Final = "kiebitz-scoresheet"
 VERSION: Final = "1"
@@ -60,6 +67,32 @@ COLUMNS: Final = (
 _SEAT_COLUMNS: Final = ("points", "jungfrau")
 _RAMSCH_COLUMNS: Final = ("durchmarsch", "pushes")
 _NAME_COLUMNS: Final = ("declarer", "durchmarsch")
+_FORMULA_STARTS: Final = frozenset("=+-@\t\r")
+_ESCAPE: Final = "'"
+
+
+def protect(text: str) -> str:
+    """Return a text cell as written to the file: never read as a formula by a spreadsheet.
+
+    >>> print(protect('=HYPERLINK("http://evil.example")'))
+    '=HYPERLINK("http://evil.example")
+    >>> protect("Anna"), protect("'Tis"), protect("'-x")
+    ('Anna', "'Tis", "''-x")
+    """
+    if text[:1] in _FORMULA_STARTS or unprotect(text) != text:  # the escape itself is escaped
+        return _ESCAPE + text
+    return text
+
+
+def unprotect(cell: str) -> str:
+    """Return the text a cell written by `protect` stands for (a cell written by hand as it is).
+
+    >>> all(unprotect(protect(text)) == text for text in ("=1+2", "-Anna", "'=x", "''", "'Tis", ""))
+    True
+    """
+    if cell[:1] == _ESCAPE and cell[1:2] in _FORMULA_STARTS | {_ESCAPE}:
+        return cell[1:]
+    return cell
 
 
 class FileProblem(Enum):
@@ -115,19 +148,20 @@ def write(title: str, players: Sequence[str], rules: HouseRules, sheet: Sheet) -
     out.write("\ufeff")
     table = csv.writer(out, lineterminator="\r\n")
     table.writerow([MAGIC, VERSION])
-    table.writerow(["title", title])
-    table.writerow(["players", *players])
+    table.writerow(["title", protect(title)])
+    table.writerow(["players", *(protect(name) for name in players)])
     table.writerow(["rules", *rules.tokens()])
     table.writerow([])
     columns = header(len(players))
     table.writerow(columns)
+    written = [protect(name) for name in players]
     for row in sheet.rows:
         fields = entry_to_fields(row.entry)
         for name in _NAME_COLUMNS:
             if fields.get(name):
-                fields[name] = players[int(fields[name]) - 1]
+                fields[name] = written[int(fields[name]) - 1]
         fields["number"] = str(row.slot.number)
-        fields["dealer"] = players[row.slot.dealer]
+        fields["dealer"] = written[row.slot.dealer]
         for seat, (score, total) in enumerate(zip(row.scores, row.totals), start=1):
             fields[f"score_{seat}"] = str(score)
             fields[f"total_{seat}"] = str(total)
@@ -167,10 +201,10 @@ def read(data: bytes) -> ListFile:
     if len(lines[0]) < 2 or lines[0][1].strip() != VERSION:
         raise FileError(1, "", FileProblem.VERSION)
     title_cells = _keyed_line(lines, 1, "title")
-    title = clean_text(",".join(title_cells))
+    title = clean_text(",".join(unprotect(cell) if index == 0 else cell for index, cell in enumerate(title_cells)))
     if len(title) > MAX_TITLE:
         raise FileError(2, "title", Problem.TITLE_TOO_LONG, MAX_TITLE)
-    names = [name for name in _keyed_line(lines, 2, "players") if name.strip()]
+    names = [unprotect(name) for name in _keyed_line(lines, 2, "players") if name.strip()]
     try:
         players = check_names(names)
     except EntryError as error:
@@ -200,6 +234,7 @@ def read(data: bytes) -> ListFile:
                  for column, index in names_at.items() if column in needed}
         for column in _NAME_COLUMNS:
             if cells.get(column):
+                cells[column] = clean_text(unprotect(cells[column]))
                 if cells[column] not in seat_of:
                     raise FileError(number, column, FileProblem.UNKNOWN_PLAYER, cells[column])
                 cells[column] = seat_of[cells[column]]
