@@ -358,8 +358,10 @@ def init_app(app: Flask) -> None:
 
     @app.route("/")
     def root() -> BaseResponse:
-        """Send the visitor to the home page in their language."""
-        return redirect(url_for("core.home", lang=i18n.best_language()))
+        """Send the visitor to the home page in their language (chosen by cookie, else by the browser)."""
+        response = redirect(url_for("core.home", lang=i18n.best_language()))
+        response.vary.update(("Cookie", "Accept-Language"))
+        return response
 
     app.extensions["kiebitz.page_urls"] = {}
     app.jinja_env.globals.update(

@@ -53,3 +53,51 @@ def test_an_unexpected_error_is_a_translated_500(app: Flask) -> None:
     assert response.status_code == 500
     html = response.get_data(as_text=True)
     assert '<html lang="de">' in html and "Something went wrong" not in html
+
+
+def secure_app(tmp_path: Path, *, secure: bool) -> Flask:
+    app = create_app({"TESTING": True, "SESSION_COOKIE_SECURE": secure, "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 's.sqlite3'}"})
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+def test_hsts_is_sent_only_when_cookies_are_secure(tmp_path: Path) -> None:
+    secure = secure_app(tmp_path, secure=True).test_client()
+    for path in ("/en/", "/en/lists/", "/"):
+        assert secure.get(path).headers["Strict-Transport-Security"] == "max-age=31536000"
+    plain = secure_app(tmp_path, secure=False).test_client()
+    assert "Strict-Transport-Security" not in plain.get("/en/").headers
+
+
+def test_secure_cookies_come_from_the_environment(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from webapp import config
+
+    app = secure_app(tmp_path, secure=False)
+    monkeypatch.setenv("KIEBITZ_SECURE_COOKIES", "1")
+    config.from_environment(app)
+    assert app.config["SESSION_COOKIE_SECURE"] is True
+    assert "Strict-Transport-Security" in app.test_client().get("/en/").headers
+
+
+def test_pages_that_carry_a_key_are_never_stored(client) -> None:  # type: ignore[no-untyped-def]
+    from tests.practice import drive
+
+    players = {"player_1": "Anna", "player_2": "Ben", "player_3": "Cem", "preset": "pub"}
+    created = client.post("/en/lists/new", data=players)
+    token = created.headers["Location"].rsplit("/", 1)[-1]
+    hand_id = drive.start(client, seed=7, seat=0)
+    for path in (f"/en/lists/{token}", f"/en/lists/{token}/print", f"/en/lists/{token}/list.csv",
+                 f"/en/lists/{token}/hands/1", "/en/lists/", f"/en/play/{hand_id}",
+                 f"/en/play/{hand_id}/line", f"/fi/lists/{token}"):
+        assert client.get(path).headers.get("Cache-Control") == "private, no-store", path
+    for path in ("/en/", "/en/lists/new", "/en/calculator/", "/en/learn/"):
+        assert "no-store" not in client.get(path).headers.get("Cache-Control", ""), path
+
+
+def test_the_language_redirect_varies_by_cookie_and_browser_language(client) -> None:  # type: ignore[no-untyped-def]
+    response = client.get("/", headers={"Accept-Language": "fi"})
+    assert response.status_code == 302 and response.headers["Location"].endswith("/fi/")
+    vary = {part.strip() for part in response.headers["Vary"].split(",")}
+    assert {"Cookie", "Accept-Language"} <= vary

@@ -15,7 +15,7 @@ from flask import Response, abort, flash, get_flashed_messages, redirect, reques
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import parse, web
+from webapp import parse, security, web
 from webapp.engine import BID_VALUES, BockTrigger, GameType
 from webapp.engine.game import Phase
 from webapp.i18n import gettext, pgettext
@@ -74,6 +74,12 @@ def _load(token: str) -> Loaded:
     players = len(stored.players)
     entries = tuple(entry_from_fields(fields, players=players) for fields in stored.hands)
     return Loaded(stored, rules, entries, build(players, rules, entries))
+
+
+def _my_lists() -> list[store.Summary]:
+    """Return the lists this browser made; the page that shows them carries their keys."""
+    security.keep_private()
+    return store.summaries(_known_tokens())
 
 
 def _known_tokens() -> list[str]:
@@ -301,8 +307,7 @@ def _saved(loaded: Loaded, message: str, anchor: str = "entry") -> BaseResponse:
 @bp.get("/")
 def index() -> BaseResponse:
     """Show the lists this browser made, and how to start or import one."""
-    found = store.summaries(_known_tokens())
-    return web.render("scoresheet/index.html", lists=found, import_error="")
+    return web.render("scoresheet/index.html", lists=_my_lists(), import_error="")
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -346,8 +351,7 @@ def import_list() -> BaseResponse:
         listing = read(data)
     except FileError as error:
         text = words.file_error_text(error, HouseRules())
-        found = store.summaries(_known_tokens())
-        return web.render("scoresheet/index.html", status=422, lists=found, import_error=text)
+        return web.render("scoresheet/index.html", status=422, lists=_my_lists(), import_error=text)
     token = store.create_list(title=listing.title, players=listing.players,
                               rules=listing.rules.tokens(), hands=listing.hands)
     flash(gettext("The list was read from the file."))
