@@ -118,3 +118,48 @@ def test_the_migration_goes_down_and_up_again(make_app: MakeApp) -> None:
         upgrade()
         token = store.create_list(title="", players=["A", "B", "C"], rules=[])
         assert store.load_list(token) is not None
+
+
+def test_a_list_opens_to_read_by_its_view_token_which_changes_nothing(app: Flask) -> None:
+    with app.app_context():
+        token = store.create_list(title="Friday", players=["A", "B", "C"], rules=[])
+        store.add_hand(token, 0, hand(61))
+        kept = store.load_list(token)
+        assert kept is not None and kept.editable and kept.token == token
+        read = store.load_list(kept.view_token)
+        assert read is not None and not read.editable
+        assert read.token == read.view_token == kept.view_token != token
+        assert token not in repr(read)  # the list opened to read never carries its token
+        assert (read.title, read.hands, read.revision, read.last_change) == \
+            (kept.title, kept.hands, kept.revision, kept.last_change)
+        for change in (lambda: store.add_hand(read.token, 1, hand(62)),
+                       lambda: store.edit_hand(read.token, 1, 1, hand(62)),
+                       lambda: store.delete_hand(read.token, 1, 1),
+                       lambda: store.undo(read.token, 1)):
+            with pytest.raises(LookupError):
+                change()
+        assert points(token) == ["61"] and store.summaries([read.token]) == []
+
+
+def test_the_migration_gives_every_existing_list_a_view_token(make_app: MakeApp) -> None:
+    from sqlalchemy import text
+
+    from webapp.storage import db
+
+    old = (store.new_token(), store.new_token())
+    with make_app(tables=False).app_context():
+        upgrade(revision="practice_0001")
+        with db.engine.begin() as connection:
+            for token in old:
+                connection.execute(text(
+                    "INSERT INTO scoresheet_lists (token, title, players, rules, revision, created, updated) "
+                    "VALUES (:token, '', '[\"A\", \"B\", \"C\"]', '[]', 0, '2026-11-30', '2026-11-30')"
+                ), {"token": token})
+        upgrade()
+        one, two = store.load_list(old[0]), store.load_list(old[1])
+        assert one is not None and two is not None
+        assert len(one.view_token) >= 22 and one.view_token != two.view_token
+        read = store.load_list(one.view_token)
+        assert read is not None and not read.editable and read.players == ("A", "B", "C")
+        downgrade(revision="practice_0001")
+        upgrade()

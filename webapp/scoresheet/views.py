@@ -3,6 +3,11 @@
 Each view parses the request, asks `sheet` (the list logic) and `webapp.storage.scoresheet`
 (the database), and renders. Every change is a POST that carries the list's revision; a stale
 one is refused with the current sheet shown.
+
+A list opens by either of its keys at the same addresses: its token (to keep it) or its view
+token (to read it: the sheet, the print view, the file, the chart). Opened by its view token,
+every page is drawn from the view token alone, so it cannot show the token; a change (or the
+page to change a hand) is refused with the sheet shown as it is (`_to_keep`).
 """
 
 from __future__ import annotations
@@ -74,6 +79,16 @@ def _load(token: str) -> Loaded:
     players = len(stored.players)
     entries = tuple(entry_from_fields(fields, players=players) for fields in stored.hands)
     return Loaded(stored, rules, entries, build(players, rules, entries))
+
+
+def _to_keep(token: str) -> Loaded:
+    """Load the list to change it: opened by its view token, the change is refused (403)."""
+    loaded = _load(token)
+    if not loaded.stored.editable:
+        notice = gettext("This is the list's read-only link: it shows the list but cannot change it. "
+                         "Nothing was changed. To enter hands, open the list with its edit link.")
+        abort(_sheet(loaded, status=200 if web.is_htmx() else 403, notice=notice))
+    return loaded
 
 
 def _my_lists() -> list[store.Summary]:
@@ -240,7 +255,7 @@ def _form_context(loaded: Loaded, phrases: words.Phrases) -> dict[str, Any]:
     """Return what every page of a list shows around the entry form (the hand form shows only this)."""
     return {
         "htmx": web.is_htmx(),
-        "editable": True,
+        "editable": loaded.stored.editable,
         "saved": False,
         "token": loaded.stored.token,
         "title": loaded.stored.title or gettext("List of %(players)s", players=", ".join(loaded.names)),
@@ -275,10 +290,18 @@ def _context(loaded: Loaded, **extra: Any) -> dict[str, Any]:
 
 def _sheet(loaded: Loaded, *, status: int = 200, form: dict[str, Any] | None = None,
            notice: str = "", saved: bool = False) -> Response:
-    """Render the sheet page (or, for htmx, its swap region)."""
-    entry = form or _entry_form(loaded, loaded.sheet.next)
+    """Render the sheet page (or, for htmx, its swap region); read-only, it has no entry form."""
+    entry = form or (_entry_form(loaded, loaded.sheet.next) if loaded.stored.editable else None)
     return web.render("scoresheet/sheet.html", "scoresheet/_sheet.html", status=status,
-                      **_context(loaded, entry=entry, notice=notice, saved=saved))
+                      **_context(loaded, entry=entry, notice=notice, saved=saved, links=_links(loaded)))
+
+
+def _links(loaded: Loaded) -> dict[str, str]:
+    """Return the list's links to share: the edit link only to whoever opened the list by it."""
+    links = {"view": url_for(".sheet", token=loaded.stored.view_token, _external=True)}
+    if loaded.stored.editable:
+        links["edit"] = url_for(".sheet", token=loaded.stored.token, _external=True)
+    return links
 
 
 def _refused_status() -> int:
@@ -368,7 +391,7 @@ def sheet(token: str) -> BaseResponse:
 @bp.post("/<id:token>/hands")
 def add_hand(token: str) -> BaseResponse:
     """Enter the next hand: checked, then committed at once; or shown again with the problem."""
-    loaded = _load(token)
+    loaded = _to_keep(token)
     values = entry_values(request.form, len(loaded.names))
     if _revision() != loaded.stored.revision:
         return _stale(loaded, values)
@@ -395,7 +418,7 @@ def _hand_slot(loaded: Loaded, number: int) -> Slot:
 @bp.route("/<id:token>/hands/<int:number>", methods=["GET", "POST"])
 def edit_hand(token: str, number: int) -> BaseResponse:
     """Change a hand that was entered; everything after it is worked out again."""
-    loaded = _load(token)
+    loaded = _to_keep(token)
     slot = _hand_slot(loaded, number)
     if request.method == "GET":
         values = entry_to_fields(loaded.entries[number - 1])
@@ -426,7 +449,7 @@ def _edit_page(loaded: Loaded, form: dict[str, Any], status: int = 200) -> Respo
 @bp.post("/<id:token>/hands/<int:number>/delete")
 def delete_hand(token: str, number: int) -> BaseResponse:
     """Delete a hand; the hands after it move up, and undo brings it back."""
-    loaded = _load(token)
+    loaded = _to_keep(token)
     _hand_slot(loaded, number)
     if _revision() != loaded.stored.revision:
         return _stale(loaded)
@@ -440,7 +463,7 @@ def delete_hand(token: str, number: int) -> BaseResponse:
 @bp.post("/<id:token>/undo")
 def undo(token: str) -> BaseResponse:
     """Take back the last change (an entry, an edit or a deletion)."""
-    loaded = _load(token)
+    loaded = _to_keep(token)
     if _revision() != loaded.stored.revision:
         return _stale(loaded)
     try:

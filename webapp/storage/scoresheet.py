@@ -1,7 +1,9 @@
 """Scoresheets: lists, their hands, and the change log that undo walks back.
 
-A list is found by its token alone (``secrets.token_urlsafe``, unguessable): whoever has the URL
-may keep the list. Each hand is a row holding the entry's string fields; a deleted hand stays as a
+A list has two keys (``secrets.token_urlsafe``, unguessable): its token, which opens it to keep
+(whoever has the URL may enter, change and delete hands), and its view token, which opens it to
+read only. A list loaded by its view token says so (`StoredList.editable` is false) and never
+carries its token; every change is made by the token alone. Each hand is a row holding the entry's string fields; a deleted hand stays as a
 row marked deleted, so that undo can bring it back at its place (hands are ordered by id). Every
 change is logged with the fields before and after it; undo reverts the newest change not undone
 yet and marks it undone. Each change is one transaction and carries the revision of the list it
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
 
-from sqlalchemy import JSON, ForeignKey, String, bindparam, select, update
+from sqlalchemy import JSON, ForeignKey, String, bindparam, or_, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp import parse
@@ -64,6 +66,7 @@ class ScoreList(db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[int] = mapped_column(primary_key=True)
     token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True)
+    view_token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_token)
     title: Mapped[str] = mapped_column(String(TITLE_LENGTH), default="")
     players: Mapped[list[str]] = mapped_column(JSON)
     rules: Mapped[list[str]] = mapped_column(JSON)
@@ -116,9 +119,14 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class StoredList:
-    """A list as stored: its hands' fields in order, and the change undo would revert."""
+    """A list as stored: its hands' fields in order, and the change undo would revert.
+
+    ``token`` is the key the list was loaded by: its token if ``editable``, else its view token.
+    """
 
     token: str
+    view_token: str
+    editable: bool
     title: str
     players: tuple[str, ...]
     rules: tuple[str, ...]
@@ -199,10 +207,11 @@ _LAST_CHANGE_ID = (
     .scalar_subquery()
 )
 _LIST_WITH_CHANGE = (
-    select(ScoreList.id, ScoreList.token, ScoreList.title, ScoreList.players, ScoreList.rules,
-           ScoreList.revision, ScoreList.created, ScoreList.updated, ScoreChange.action, ScoreChange.hand_id)
+    select(ScoreList.id, ScoreList.token, ScoreList.view_token, ScoreList.title, ScoreList.players,
+           ScoreList.rules, ScoreList.revision, ScoreList.created, ScoreList.updated, ScoreChange.action,
+           ScoreChange.hand_id)
     .outerjoin(ScoreChange, ScoreChange.id == _LAST_CHANGE_ID)
-    .where(ScoreList.token == bindparam("token"))
+    .where(or_(ScoreList.token == bindparam("token"), ScoreList.view_token == bindparam("token")))
 )
 _LIVE_FIELDS = (
     select(ScoreHand.id, ScoreHand.fields)
@@ -212,7 +221,7 @@ _LIVE_FIELDS = (
 
 
 def load_list(token: str) -> StoredList | None:
-    """Return the list with this token, or None."""
+    """Return the list with this token (to keep) or view token (to read), or None."""
     if not parse.is_token(token) or len(token) > TOKEN_LENGTH:
         return None
     found = db.session.execute(_LIST_WITH_CHANGE, {"token": token}).one_or_none()
@@ -220,7 +229,9 @@ def load_list(token: str) -> StoredList | None:
         return None
     live = _live_fields(found.id)
     return StoredList(
-        token=found.token,
+        token=token,
+        view_token=found.view_token,
+        editable=found.token == token,
         title=found.title,
         players=tuple(found.players),
         rules=tuple(found.rules),
