@@ -118,3 +118,41 @@ def test_the_list_works_without_javascript(live_server: str, browser) -> None:  
         assert "Ramsch: Ben −50" in page.locator("#hand-1").inner_text()
     finally:
         context.close()
+
+
+def fits(*parts) -> None:  # type: ignore[no-untyped-def]
+    """Assert that each part is shown whole within a 320 px wide screen."""
+    for part in parts:
+        assert part.is_visible()
+        box = part.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 320, box
+
+
+def test_the_two_links_fit_a_small_phone_and_the_read_only_one_keeps_nothing(  # type: ignore[no-untyped-def]
+        live_server: str, browser) -> None:
+    context = browser.new_context(viewport={"width": 320, "height": 640}, locale="en-GB")
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/en/lists/new")
+        for seat, name in enumerate(("Anna", "Ben", "Cem"), start=1):
+            page.locator(f"#player_{seat}").fill(name)
+        page.locator("#player_1").press("Enter")
+        page.wait_for_url(re.compile(r"/en/lists/[\w-]{20,}$"))
+        edit_url = page.url
+        page.get_by_role("link", name="Share", exact=True).click()
+        share = page.locator("#share")
+        share.wait_for()
+        edit, view = page.get_by_label("Edit link"), page.get_by_label("Read-only link")
+        assert edit.input_value() == edit_url and view.input_value() != edit_url
+        fits(share, edit, view, share.locator("#share-edit-note"), share.locator("#share-view-note"))
+        assert "enter, change and delete hands" in share.inner_text()
+
+        view_url = view.input_value()
+        page.goto(view_url)
+        assert page.locator("#entry").count() == 0 and page.get_by_label("Edit link").count() == 0
+        assert "read-only link" in page.locator(".sheet-address").inner_text()
+        assert edit_url.rsplit("/", 1)[1] not in page.content()
+        assert page.get_by_label("Read-only link").input_value() == view_url
+        fits(page.locator("#share"), page.get_by_label("Read-only link"), page.locator(".sheet-address"))
+    finally:
+        context.close()
