@@ -55,26 +55,18 @@ def test_an_unexpected_error_is_a_translated_500(app: Flask) -> None:
     assert '<html lang="de">' in html and "Something went wrong" not in html
 
 
-def secure_app(tmp_path: Path, *, secure: bool) -> Flask:
-    app = create_app({"TESTING": True, "SESSION_COOKIE_SECURE": secure, "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 's.sqlite3'}"})
-    with app.app_context():
-        db.create_all()
-    return app
-
-
-def test_hsts_is_sent_only_when_cookies_are_secure(tmp_path: Path) -> None:
-    secure = secure_app(tmp_path, secure=True).test_client()
+def test_hsts_is_sent_only_when_cookies_are_secure(make_app: MakeApp) -> None:
+    secure = make_app(SESSION_COOKIE_SECURE=True).test_client()
     for path in ("/en/", "/en/lists/", "/"):
         assert secure.get(path).headers["Strict-Transport-Security"] == "max-age=31536000"
-    plain = secure_app(tmp_path, secure=False).test_client()
+    plain = make_app(tables=False, SESSION_COOKIE_SECURE=False).test_client()
     assert "Strict-Transport-Security" not in plain.get("/en/").headers
 
 
-def test_secure_cookies_come_from_the_environment(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_secure_cookies_come_from_the_environment(make_app: MakeApp, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from webapp import config
 
-    app = secure_app(tmp_path, secure=False)
+    app = make_app(SESSION_COOKIE_SECURE=False)
     monkeypatch.setenv("KIEBITZ_SECURE_COOKIES", "1")
     config.from_environment(app)
     assert app.config["SESSION_COOKIE_SECURE"] is True
