@@ -74,3 +74,20 @@ def test_a_lesson_works_without_javascript(browser, live_server: str) -> None:  
         assert page.locator(".lesson-done__stars .stars").inner_text() == "★★☆"
     finally:
         context.close()
+
+
+def test_practise_this_starts_the_lessons_deal_without_javascript(browser, live_server: str) -> None:  # type: ignore[no-untyped-def]
+    from webapp.lessons.practise import PRACTICE
+
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/en/learn/grand/done")
+        page.click("a[href='/en/learn/grand/practise']")
+        page.wait_for_url("**/en/learn/grand/practise")
+        assert f"Deal number {PRACTICE['grand'].seed}" in page.locator("main").inner_text()
+        page.click("button[type=submit]:has-text('Deal the cards')")
+        page.wait_for_url("**/en/play/*")
+        assert page.locator("html").get_attribute("lang") == "en"
+    finally:
+        context.close()

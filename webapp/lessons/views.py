@@ -14,14 +14,16 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, ur
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from webapp import parse, web
-from webapp.engine import Card, CardSet, Position
+from webapp.engine import Card, CardSet, Deal, GameType, Position, rules_for
 from webapp.i18n import gettext as _
+from webapp.practice import players
 from webapp.storage import db
 from webapp.storage import lessons as store
 from webapp.words import POSITIONS
 
 from .course import LESSONS, lesson_named, number_of
 from .lesson import Lesson, stars_for
+from .practise import PRACTICE, DealPractice
 from .steps import BadAnswer, Choose, Number, Order, Pick, PlayCard, Step, Verdict
 from .goals import TrickWinner
 from .text import Ranking
@@ -332,6 +334,8 @@ def done(slug: str) -> Response:
     position = LESSONS.index(lesson)
     return web.render(
         "lessons/done.html",
+        practice=PRACTICE.get(slug),
+        t=current_words().text,
         lesson=lesson,
         lesson_number=number_of(lesson),
         row=row,
@@ -340,6 +344,23 @@ def done(slug: str) -> Response:
         open_steps=open_steps,
         next_lesson=LESSONS[position + 1] if position + 1 < len(LESSONS) else None,
     )
+
+
+@bp.get("/<slug>/practise")
+def practise(slug: str) -> Response:
+    """Show what the lesson leads to: a drill (a link) or a practice deal (a form that starts it)."""
+    lesson = _lesson_or_404(slug)
+    practice = PRACTICE.get(slug)
+    if practice is None:
+        abort(404)
+    words = current_words()
+    context: dict[str, Any] = {"lesson": lesson, "practice": practice, "t": words.text, "deck": words.deck}
+    if isinstance(practice, DealPractice):
+        rules = rules_for(practice.game or GameType.GRAND)
+        context["hand"] = rules.order(Deal.from_seed(practice.seed).hands[practice.seat])
+        context["seat_name"] = str(POSITIONS[practice.seat])
+        context["level"] = players.DEFAULT_LEVEL
+    return web.render("lessons/practise.html", **context)
 
 
 @bp.post("/<slug>/restart")
