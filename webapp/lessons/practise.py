@@ -51,10 +51,10 @@ PRACTICE: dict[str, Practice] = {
     "points": DealPractice(4, M, None, say(
         _("Play a whole hand as a defender; before the play, say “pass”. It is decided by a few card points: count them as the tricks fall."),
     )),
-    "table": DealPractice(3, F, None, say(
+    "table": DealPractice(5, F, None, say(
         _("Play a whole hand as forehand, and say “pass” before the play: you sit on the dealer's left and lead the first trick."),
     )),
-    "trumps": DealPractice(1, M, GameType.SPADES, say(
+    "trumps": DealPractice(4, F, GameType.SPADES, say(
         _("Play a suit game with %(game)s as trump. With good play it wins, even without picking up the skat."),
         game=GameType.SPADES,
     )),
