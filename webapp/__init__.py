@@ -31,9 +31,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     config.load(app, test_config)
 
-    from webapp import catalogs, i18n, security, storage, web
+    from webapp import catalogs, i18n, ratelimit, security, storage, web
 
     storage.init_app(app)
+    ratelimit.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     web.init_app(app)

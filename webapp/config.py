@@ -9,6 +9,13 @@ from typing import Any
 from flask import Flask
 
 
+RATE_LIMITS = {"lists": "120/hour", "hands": "1200/hour", "learners": "300/hour", "visitors": "300/hour"}
+"""New rows per client address (see `webapp.ratelimit`): generous enough for a classroom behind one address."""
+
+PURGE_AFTER_DAYS = {"hands": 30, "learners": 400, "visitors": 400, "lists": 400}
+"""Days untouched after which ``flask purge`` removes anonymous data (see `webapp.storage.purge`)."""
+
+
 def load(app: Flask, test_config: dict[str, Any] | None) -> None:
     """Fill ``app.config`` from defaults, the instance folder and the environment."""
     os.makedirs(app.instance_path, exist_ok=True)
@@ -20,6 +27,9 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
         PREFERENCE_COOKIE_MAX_AGE=400 * 24 * 3600,
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=512 * 1024,
+        RATE_LIMITS=dict(RATE_LIMITS),
+        PROXIES=0,
+        PURGE_AFTER_DAYS=dict(PURGE_AFTER_DAYS),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -41,6 +51,11 @@ def from_environment(app: Flask) -> None:
         app.config["SECRET_KEY"] = os.environ["KIEBITZ_SECRET_KEY"]
     if os.environ.get("KIEBITZ_SECURE_COOKIES", "").lower() in {"1", "true", "yes"}:
         app.config["SESSION_COOKIE_SECURE"] = True
+    if os.environ.get("KIEBITZ_PROXIES"):
+        app.config["PROXIES"] = int(os.environ["KIEBITZ_PROXIES"])
+    app.config["RATE_LIMITS"].update(pairs(os.environ.get("KIEBITZ_RATE_LIMITS", "")))
+    for kind, days in pairs(os.environ.get("KIEBITZ_PURGE_DAYS", "")).items():
+        app.config["PURGE_AFTER_DAYS"][kind] = int(days)
     hosts = trusted_hosts(os.environ.get("KIEBITZ_TRUSTED_HOSTS", ""))
     if hosts:
         app.config["TRUSTED_HOSTS"] = hosts
@@ -58,6 +73,24 @@ def trusted_hosts(text: str) -> list[str]:
     []
     """
     return [host for host in text.replace(",", " ").split() if host]
+
+
+def pairs(text: str) -> dict[str, str]:
+    """Read ``name=value`` pairs separated by commas.
+
+    >>> pairs("lists=60/hour, hands=off")
+    {'lists': '60/hour', 'hands': 'off'}
+    >>> pairs("")
+    {}
+    """
+    found = {}
+    for item in text.split(","):
+        name, equals, value = item.partition("=")
+        if item.strip() and not equals:
+            raise ValueError(f"not a name=value pair: {item!r}")
+        if equals:
+            found[name.strip()] = value.strip()
+    return found
 
 
 def database_uri(url: str) -> str:

@@ -8,6 +8,7 @@ That is the one place that decides "partial or page".
 from __future__ import annotations
 
 import re
+import secrets
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -26,7 +27,7 @@ from flask import (
 )
 from flask.globals import request_ctx
 from flask_babel import LazyString, force_locale
-from markupsafe import escape
+from markupsafe import Markup, escape
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException, TooManyRequests
@@ -39,6 +40,8 @@ from webapp.i18n import lazy_gettext, ngettext
 DECK_COOKIE = "deck"
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9_.~-][A-Za-z0-9_.~/-]*")
 """A static file's path that ``url_for`` leaves as it is (nothing to quote)."""
+FORM_TOKEN_FIELD = "once"
+_FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{%d}" % storage.FORM_TOKEN_LENGTH)
 
 
 class IdConverter(BaseConverter):
@@ -96,6 +99,22 @@ def render(page: str, partial: str | None = None, status: int = 200, **context: 
     template = partial if partial and is_htmx() else page
     response = current_app.make_response((render_template(template, **context), status))
     return response
+
+
+def form_token_field() -> Markup:
+    """Return the hidden field that makes a creating form's submit count once (a fresh token).
+
+    The row the form creates keeps the token (`webapp.storage.add_once`), so a double click
+    or a resent form leads to the same list or hand instead of a second one.
+    """
+    token = secrets.token_urlsafe(16)
+    return Markup(f'<input type="hidden" name="{FORM_TOKEN_FIELD}" value="{token}">')
+
+
+def sent_form_token() -> str | None:
+    """Return the one-time token the submitted form carries, if it is well formed."""
+    token = request.form.get(FORM_TOKEN_FIELD, "")
+    return token if _FORM_TOKEN.fullmatch(token) else None
 
 
 def safe_next(url: str | None, fallback: str) -> str:
@@ -365,6 +384,7 @@ def init_app(app: Flask) -> None:
 
     app.extensions["kiebitz.page_urls"] = {}
     app.jinja_env.globals.update(
+        form_token_field=form_token_field,
         page_url=page_url,
         static_url=static_url,
         switch_language_url=switch_language_url,

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, ur
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import parse, web
+from webapp import parse, ratelimit, web
 from webapp.engine import BID_VALUES, Card, GameType, Rank, Suit, rules_for
 from webapp.i18n import gettext, lazy_gettext
 from webapp.storage.calculator import DrillStreak, count_answer, streak_of
@@ -198,7 +198,10 @@ def drill(level: int, seed: int) -> BaseResponse:
         query["score"] = score
     response = redirect(url_for("calculator.drill", level=level, seed=seed, **query), 303)
     if answer.finished:
-        visitor = _visitor() or secrets.token_urlsafe(24)
+        visitor = _visitor()
+        if visitor is None:
+            ratelimit.check("visitors")
+            visitor = secrets.token_urlsafe(24)
         count_answer(visitor, f"{level}/{seed}", solved=answer.solved)
         _remember_visitor(response, visitor)
     return response

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from webapp import parse, web
+from webapp import parse, ratelimit, web
 from webapp.engine import Card, CardSet, Deal, GameType, Position, rules_for
 from webapp.i18n import gettext as _
 from webapp.practice import players
@@ -43,6 +43,15 @@ Reply = Response | BaseResponse
 
 def _learner() -> store.Learner | None:
     return store.find_learner(request.cookies.get(COOKIE))
+
+
+def _learner_or_new() -> store.Learner:
+    """Return the learner of the cookie, or a new one (counted by the rate limit)."""
+    learner = _learner()
+    if learner is None:
+        ratelimit.check("learners")
+        learner = store.new_learner()
+    return learner
 
 
 def _remember(response: Reply, learner: store.Learner) -> Reply:
@@ -254,7 +263,7 @@ def answer(slug: str, number: int) -> Reply:
     """Judge an answer (or go on from an explanation), store the progress, show the feedback."""
     lesson = _lesson_or_404(slug)
     current = _step_or_404(lesson, number)
-    learner = _learner() or store.new_learner()
+    learner = _learner_or_new()
     progress = store.lesson_progress(learner, slug)
     index = number - 1
     if not current.interactive:
@@ -282,8 +291,7 @@ def answer(slug: str, number: int) -> Reply:
             progress.step = max(progress.step, index + 1)
             _finish_if_complete(lesson, learner, progress)
         elif not verdict.correct:
-            state.misses += 1
-            progress.mistakes += 1
+            store.count_miss(state, progress)
         db.session.commit()
     if web.is_htmx():
         return _remember(_render_step(lesson, number, learner), learner)
@@ -306,7 +314,7 @@ def hint(slug: str, number: int) -> Reply:
     current = _step_or_404(lesson, number)
     if current.hint is None:
         abort(404)
-    learner = _learner() or store.new_learner()
+    learner = _learner_or_new()
     state = store.step_state(learner, slug, number - 1, create=True)
     assert state is not None
     state.hint = True
@@ -367,7 +375,7 @@ def practise(slug: str) -> Response:
 def restart(slug: str) -> Reply:
     """Start a lesson again from its first step; the best stars stay."""
     _lesson_or_404(slug)
-    learner = _learner() or store.new_learner()
+    learner = _learner_or_new()
     store.restart_lesson(learner, slug)
     db.session.commit()
     return _remember(redirect(url_for("lessons.step", slug=slug, number=1), code=303), learner)

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, redirect, request, url_for
 from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import parse, web, words
+from webapp import parse, ratelimit, web, words
 from webapp.engine import GameState, IllegalAction, Phase, Position, Reason, parse_action
 from webapp.i18n import lazy_gettext
 from webapp.practice import phrases, players, review, screen, table
@@ -76,8 +76,10 @@ def _load(hand_id: str) -> Hand | None:
 
 def _create(seed: int, seat: Position, level: str) -> BaseResponse:
     """Store a new copy of deal ``seed`` for the learner and go to it."""
+    ratelimit.check("hands")
     state = table.start(seed, seat, level)
-    record = storage.create(seed=seed, seat=int(seat), level=level, game=str(state))
+    record = storage.create(seed=seed, seat=int(seat), level=level, game=str(state),
+                            form_token=web.sent_form_token())
     return redirect(url_for("practice.hand", hand_id=record.id), code=303)
 
 

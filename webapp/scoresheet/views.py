@@ -20,7 +20,7 @@ from flask import Response, abort, flash, get_flashed_messages, redirect, reques
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import parse, security, web
+from webapp import parse, ratelimit, security, web
 from webapp.engine import BID_VALUES, BockTrigger, GameType
 from webapp.engine.game import Phase
 from webapp.i18n import gettext, pgettext
@@ -343,7 +343,9 @@ def new_list() -> BaseResponse:
         wanted: NewList = read_new_list(request.form.to_dict(), request.form.getlist("bock"))
     except EntryError as error:
         return web.render("scoresheet/new.html", status=422, **_new_context(form, error.issue))
-    token = store.create_list(title=wanted.title, players=wanted.players, rules=wanted.rules.tokens())
+    ratelimit.check("lists")
+    token = store.create_list(title=wanted.title, players=wanted.players, rules=wanted.rules.tokens(),
+                              form_token=web.sent_form_token())
     response = redirect(url_for(".sheet", token=token), code=303)
     return _remember(response, [token, *_known_tokens()])
 
@@ -375,8 +377,10 @@ def import_list() -> BaseResponse:
     except FileError as error:
         text = words.file_error_text(error, HouseRules())
         return web.render("scoresheet/index.html", status=422, lists=_my_lists(), import_error=text)
+    ratelimit.check("lists")
     token = store.create_list(title=listing.title, players=listing.players,
-                              rules=listing.rules.tokens(), hands=listing.hands)
+                              rules=listing.rules.tokens(), hands=listing.hands,
+                              form_token=web.sent_form_token())
     flash(gettext("The list was read from the file."))
     response = redirect(url_for(".sheet", token=token), code=303)
     return _remember(response, [token, *_known_tokens()])

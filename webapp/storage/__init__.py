@@ -9,14 +9,16 @@ Schema changes are Alembic migrations in ``webapp/migrations/``.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, TypeVar
 
 from flask import Flask
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import MetaData, select
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy import MetaData, String, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
@@ -35,6 +37,19 @@ class Base(DeclarativeBase):
     )
 
 
+FORM_TOKEN_LENGTH = 22
+"""A one-time form token: ``secrets.token_urlsafe(16)``."""
+
+
+class MadeByForm:
+    """A row created by a form: it keeps the form's one-time token, so a second submit finds it."""
+
+    form_token: Mapped[str | None] = mapped_column(String(FORM_TOKEN_LENGTH), unique=True, nullable=True)
+
+
+Made = TypeVar("Made", bound=MadeByForm)
+
+
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate(directory=str(MIGRATIONS), render_as_batch=True)
 
@@ -44,6 +59,57 @@ def init_app(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db)
     import webapp.storage.tables  # noqa: F401  (registers every table with the metadata)
+
+
+def upsert_insert(model: type[Base]) -> postgresql.Insert | sqlite.Insert:
+    """Return an INSERT into ``model`` that can say what to do ``ON CONFLICT`` (PostgreSQL, SQLite).
+
+    Both dialects' statements take the same ``on_conflict_do_nothing`` and
+    ``on_conflict_do_update(index_elements=…, set_=…)``.
+    """
+    if db.session.get_bind().dialect.name == "postgresql":
+        return postgresql.insert(model)
+    return sqlite.insert(model)
+
+
+def insert_missing(model: type[Base], **values: Any) -> None:
+    """Insert a row unless one with the same key is there: ``INSERT … ON CONFLICT DO NOTHING``.
+
+    The get-or-create of a row that two requests may create at once (a double click, two tabs):
+    the second insert waits for the first and then does nothing, instead of failing.
+    """
+    db.session.flush()  # rows added to the session before (a new learner) go first
+    db.session.execute(upsert_insert(model).values(**values).on_conflict_do_nothing())
+
+
+def add_once(record: Made) -> Made:
+    """Add and flush a row made by a form; return the row its form token made first.
+
+    A double click sends the same form twice: the second request finds the row of the first
+    (before adding, or after losing the race for the unique token) and returns it instead,
+    having written nothing. A row without a token is simply added.
+    """
+    model = type(record)
+    token = record.form_token
+    if token:
+        earlier = _made_by(model, token)
+        if earlier is not None:
+            return earlier
+    db.session.add(record)
+    try:
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        earlier = _made_by(model, token) if token else None
+        if earlier is None:
+            raise
+        return earlier
+    return record
+
+
+def _made_by(model: type[Made], token: str) -> Made | None:
+    found: Made | None = db.session.scalars(select(model).where(model.form_token == token)).first()
+    return found
 
 
 def ping() -> None:

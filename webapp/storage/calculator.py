@@ -10,11 +10,10 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from sqlalchemy import DateTime, String
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp import parse
-from webapp.storage import db
+from webapp.storage import db, insert_missing
 
 __all__ = ["DrillStreak", "streak_of", "count_answer"]
 
@@ -32,7 +31,7 @@ class DrillStreak(db.Model):  # type: ignore[name-defined,misc]
     streak: Mapped[int] = mapped_column(default=0)
     best: Mapped[int] = mapped_column(default=0)
     last_exercise: Mapped[str] = mapped_column(String(32), default="")
-    used: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    used: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)
 
 
 def streak_of(visitor: str | None) -> DrillStreak | None:
@@ -45,25 +44,17 @@ def streak_of(visitor: str | None) -> DrillStreak | None:
 def count_answer(visitor: str, exercise: str, *, solved: bool) -> DrillStreak:
     """Count a finished exercise once: a solved one extends the streak, a missed one ends it.
 
-    Two app processes may create the same visitor's row at once; the loser of that race
-    reads the winner's row and counts on it.
+    Two requests may create the same visitor's row at once; both get the one row.
     """
-    for attempt in range(2):
+    row = db.session.get(DrillStreak, visitor)
+    if row is None:
+        insert_missing(DrillStreak, visitor=visitor, streak=0, best=0, last_exercise="")
         row = db.session.get(DrillStreak, visitor)
-        if row is None:
-            row = DrillStreak(visitor=visitor, streak=0, best=0, last_exercise="")
-            db.session.add(row)
-        if row.last_exercise != exercise:
-            row.streak = row.streak + 1 if solved else 0
-            row.best = max(row.best, row.streak)
-            row.last_exercise = exercise
-        row.used = _now()
-        try:
-            db.session.commit()
-        except IntegrityError:
-            db.session.rollback()
-            if attempt:
-                raise
-            continue
-        return row
-    raise AssertionError("unreachable")  # pragma: no cover
+        assert row is not None
+    if row.last_exercise != exercise:
+        row.streak = row.streak + 1 if solved else 0
+        row.best = max(row.best, row.streak)
+        row.last_exercise = exercise
+    row.used = _now()
+    db.session.commit()
+    return row

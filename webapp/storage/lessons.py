@@ -14,7 +14,7 @@ from sqlalchemy import ForeignKey, String, delete, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp import parse
-from webapp.storage import db
+from webapp.storage import db, insert_missing
 
 __all__ = [
     "Learner",
@@ -28,6 +28,7 @@ __all__ = [
     "step_states",
     "reset_learner",
     "restart_lesson",
+    "count_miss",
 ]
 
 ID_LENGTH = 43  # secrets.token_urlsafe(32)
@@ -44,6 +45,8 @@ class Learner(db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
     created: Mapped[datetime] = mapped_column(default=_now)
+    used: Mapped[datetime] = mapped_column(default=_now, index=True)
+    """When the learner last changed their progress (old learners are purged)."""
 
 
 class LessonProgress(db.Model):  # type: ignore[name-defined,misc]
@@ -104,25 +107,43 @@ def progress_of(learner: Learner | None) -> dict[str, LessonProgress]:
 
 
 def lesson_progress(learner: Learner, lesson: str) -> LessonProgress:
-    """Return the learner's progress in a lesson, creating it at step 0."""
+    """Return the learner's progress in a lesson, creating it at step 0; the learner is active now.
+
+    Two requests may create the row at once: both get the one row.
+    """
+    learner.used = _now()
     row = db.session.get(LessonProgress, (learner.id, lesson))
     if row is None:
-        row = LessonProgress(learner_id=learner.id, lesson=lesson, step=0, mistakes=0,
-                             finished=False, stars=0)
-        db.session.add(row)
+        insert_missing(LessonProgress, learner_id=learner.id, lesson=lesson, step=0, mistakes=0,
+                       finished=False, stars=0)
+        row = db.session.get(LessonProgress, (learner.id, lesson))
+        assert row is not None
     return row
 
 
 def step_state(learner: Learner | None, lesson: str, step: int, *, create: bool = False) -> StepState | None:
-    """Return the learner's state on a step; create it when asked."""
+    """Return the learner's state on a step; create it when asked (the learner is active now)."""
     if learner is None:
         return None
+    if create:
+        learner.used = _now()
     row = db.session.get(StepState, (learner.id, lesson, step))
     if row is None and create:
-        row = StepState(learner_id=learner.id, lesson=lesson, step=step, misses=0, solved=False,
-                        answer="", hint=False)
-        db.session.add(row)
+        insert_missing(StepState, learner_id=learner.id, lesson=lesson, step=step, misses=0,
+                       solved=False, answer="", hint=False)
+        row = db.session.get(StepState, (learner.id, lesson, step))
+        assert row is not None
     return row
+
+
+def count_miss(state: StepState, progress: LessonProgress) -> None:
+    """Count a wrong answer on a step and in its lesson, in the database itself.
+
+    Two answers at once are both counted (``misses = misses + 1``, not a value read before).
+    """
+    state.misses = StepState.misses + 1
+    progress.mistakes = LessonProgress.mistakes + 1
+    db.session.flush()
 
 
 def step_states(learner: Learner | None, lesson: str) -> dict[int, StepState]:

@@ -14,7 +14,7 @@ from sqlalchemy import BigInteger, DateTime, Integer, String, Text, update
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp import parse
-from webapp.storage import db
+from webapp.storage import MadeByForm, add_once, db
 
 ID_BYTES = 18
 """Random bytes in a hand's id: unguessable, 24 URL-safe characters."""
@@ -24,7 +24,7 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-class PracticeHand(db.Model):  # type: ignore[name-defined,misc]
+class PracticeHand(MadeByForm, db.Model):  # type: ignore[name-defined,misc]
     """A learner's practice hand."""
 
     __tablename__ = "practice_hand"
@@ -38,15 +38,16 @@ class PracticeHand(db.Model):  # type: ignore[name-defined,misc]
     review: Mapped[str | None] = mapped_column(Text, nullable=True)
     """"Could I have won?" once worked out (JSON, see `webapp.practice.review`)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)
 
 
-def create(*, seed: int, seat: int, level: str, game: str) -> PracticeHand:
-    """Store a new hand under a fresh unguessable id and return it."""
-    hand = PracticeHand(
-        id=secrets.token_urlsafe(ID_BYTES), seed=seed, seat=seat, level=level, game=game, revision=0
-    )
-    db.session.add(hand)
+def create(*, seed: int, seat: int, level: str, game: str, form_token: str | None = None) -> PracticeHand:
+    """Store a new hand under a fresh unguessable id and return it.
+
+    The same ``form_token`` twice (a double click) makes one hand: the second call returns it.
+    """
+    hand = add_once(PracticeHand(id=secrets.token_urlsafe(ID_BYTES), seed=seed, seat=seat,
+                                 level=level, game=game, revision=0, form_token=form_token))
     db.session.commit()
     return hand
 

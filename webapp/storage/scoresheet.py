@@ -23,7 +23,7 @@ from sqlalchemy import JSON, ForeignKey, String, bindparam, or_, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp import parse
-from webapp.storage import db
+from webapp.storage import MadeByForm, add_once, db
 
 __all__ = [
     "Action",
@@ -59,7 +59,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-class ScoreList(db.Model):  # type: ignore[name-defined,misc]
+class ScoreList(MadeByForm, db.Model):  # type: ignore[name-defined,misc]
     """A list: its players, house rules, and revision (raised by every change)."""
 
     __tablename__ = "scoresheet_lists"
@@ -72,7 +72,7 @@ class ScoreList(db.Model):  # type: ignore[name-defined,misc]
     rules: Mapped[list[str]] = mapped_column(JSON)
     revision: Mapped[int] = mapped_column(default=0)
     created: Mapped[datetime] = mapped_column(default=_now)
-    updated: Mapped[datetime] = mapped_column(default=_now)
+    updated: Mapped[datetime] = mapped_column(default=_now, index=True)
 
 
 class ScoreHand(db.Model):  # type: ignore[name-defined,misc]
@@ -157,11 +157,16 @@ class NoSuchHand(Exception):
 
 
 def create_list(*, title: str, players: Sequence[str], rules: Sequence[str],
-                hands: Iterable[Mapping[str, str]] = ()) -> str:
-    """Store a new list (with its hands, for an import) in one transaction; return its token."""
-    record = ScoreList(token=new_token(), title=title, players=list(players), rules=list(rules))
-    db.session.add(record)
-    db.session.flush()
+                hands: Iterable[Mapping[str, str]] = (), form_token: str | None = None) -> str:
+    """Store a new list (with its hands, for an import) in one transaction; return its token.
+
+    The same ``form_token`` twice (a double click) makes one list: the second call returns it.
+    """
+    record = ScoreList(token=new_token(), title=title, players=list(players), rules=list(rules),
+                       form_token=form_token)
+    made = add_once(record)
+    if made is not record:
+        return str(made.token)
     for fields in hands:
         hand = ScoreHand(list_id=record.id, fields=dict(fields))
         db.session.add(hand)

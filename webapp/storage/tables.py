@@ -3,4 +3,5 @@
 import webapp.storage.calculator  # noqa: F401
 import webapp.storage.lessons  # noqa: F401
 import webapp.storage.practice  # noqa: F401
+import webapp.storage.ratelimit  # noqa: F401
 import webapp.storage.scoresheet  # noqa: F401
