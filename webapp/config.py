@@ -53,9 +53,11 @@ def from_environment(app: Flask) -> None:
         app.config["SESSION_COOKIE_SECURE"] = True
     if os.environ.get("KIEBITZ_PROXIES"):
         app.config["PROXIES"] = int(os.environ["KIEBITZ_PROXIES"])
-    app.config["RATE_LIMITS"].update(pairs(os.environ.get("KIEBITZ_RATE_LIMITS", "")))
+    limits = app.config.setdefault("RATE_LIMITS", dict(RATE_LIMITS))
+    limits.update(pairs(os.environ.get("KIEBITZ_RATE_LIMITS", "")))
+    kept = app.config.setdefault("PURGE_AFTER_DAYS", dict(PURGE_AFTER_DAYS))
     for kind, days in pairs(os.environ.get("KIEBITZ_PURGE_DAYS", "")).items():
-        app.config["PURGE_AFTER_DAYS"][kind] = int(days)
+        kept[kind] = int(days)
     hosts = trusted_hosts(os.environ.get("KIEBITZ_TRUSTED_HOSTS", ""))
     if hosts:
         app.config["TRUSTED_HOSTS"] = hosts

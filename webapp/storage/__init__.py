@@ -59,6 +59,9 @@ def init_app(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db)
     import webapp.storage.tables  # noqa: F401  (registers every table with the metadata)
+    from webapp.storage import purge
+
+    purge.init_app(app)
 
 
 def upsert_insert(model: type[Base]) -> postgresql.Insert | sqlite.Insert:

@@ -1,0 +1,125 @@
+"""Clean-up: remove anonymous data that nobody has touched for a while (``flask --app webapp purge``).
+
+Each kind of data has a table, a column saying when it was last changed, and the tables that
+hang on its rows. How many days a kind is kept is the setting ``PURGE_AFTER_DAYS``. Rows go in
+small batches, each its own short transaction, and each DELETE checks the age again, so the
+command may run while the app serves: a row someone touches meanwhile stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import click
+from flask import Flask, current_app
+from sqlalchemy import delete, select
+from sqlalchemy.orm import InstrumentedAttribute
+
+from webapp.storage import db
+from webapp.storage.calculator import DrillStreak
+from webapp.storage.lessons import Learner, LessonProgress, StepState
+from webapp.storage.practice import PracticeHand
+from webapp.storage.ratelimit import forget_ended
+from webapp.storage.scoresheet import ScoreChange, ScoreHand, ScoreList
+
+BATCH = 500
+"""Rows removed per transaction by default."""
+
+
+@dataclass(frozen=True)
+class Purgeable:
+    """A kind of anonymous data: its rows' key, when each was last changed, the rows that hang on it."""
+
+    kind: str
+    key: InstrumentedAttribute[Any]
+    touched: InstrumentedAttribute[Any]
+    children: tuple[InstrumentedAttribute[Any], ...] = ()
+    """The columns of other tables that refer to ``key`` (removed with it, first listed first)."""
+    aware: bool = False
+    """Whether ``touched`` keeps times with their time zone (else naive UTC)."""
+
+
+PURGEABLE: tuple[Purgeable, ...] = (
+    Purgeable("hands", PracticeHand.id, PracticeHand.updated_at, aware=True),
+    Purgeable("learners", Learner.id, Learner.used, (StepState.learner_id, LessonProgress.learner_id)),
+    Purgeable("visitors", DrillStreak.visitor, DrillStreak.used, aware=True),
+    Purgeable("lists", ScoreList.id, ScoreList.updated, (ScoreChange.list_id, ScoreHand.list_id)),
+)
+"""Everything ``purge`` removes; a new kind of anonymous data adds its line (and a default in config)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Purged:
+    """What one kind's purge removed: rows (their dependent rows aside), in how many batches."""
+
+    kind: str
+    removed: int
+    batches: int
+
+
+def cutoff(days: int, *, aware: bool, now: datetime | None = None) -> datetime:
+    """Return the moment before which a row counts as untouched for ``days`` days."""
+    moment = (now or datetime.now(UTC)) - timedelta(days=days)
+    return moment if aware else moment.replace(tzinfo=None)
+
+
+def remove(purgeable: Purgeable, keys: Sequence[Any], before: datetime) -> list[Any]:
+    """Remove those of ``keys``' rows still untouched since ``before``, with their dependent rows.
+
+    One transaction; returns the keys removed.
+    """
+    table = purgeable.key.class_
+    gone = list(db.session.scalars(
+        delete(table)
+        .where(purgeable.key.in_(keys), purgeable.touched < before)
+        .returning(purgeable.key)
+        .execution_options(synchronize_session=False)
+    ))
+    for child in purgeable.children:  # PostgreSQL cascades; SQLite does not enforce the keys
+        if gone:
+            db.session.execute(
+                delete(child.class_).where(child.in_(gone)).execution_options(synchronize_session=False)
+            )
+    db.session.commit()
+    return gone
+
+
+def purge(purgeable: Purgeable, days: int, *, batch: int = BATCH, now: datetime | None = None) -> Purged:
+    """Remove the rows of a kind untouched for ``days`` days, ``batch`` at a time."""
+    before = cutoff(days, aware=purgeable.aware, now=now)
+    removed = batches = 0
+    while True:
+        keys = list(db.session.scalars(
+            select(purgeable.key).where(purgeable.touched < before).order_by(purgeable.touched).limit(batch)
+        ))
+        if not keys:
+            break
+        removed += len(remove(purgeable, keys, before))
+        batches += 1
+        if len(keys) < batch:
+            break
+    return Purged(purgeable.kind, removed, batches)
+
+
+def purge_all(days: dict[str, int], *, batch: int = BATCH, now: datetime | None = None) -> list[Purged]:
+    """Purge every kind after its number of days, and forget the rate-limit windows that ended."""
+    done = [purge(purgeable, days[purgeable.kind], batch=batch, now=now) for purgeable in PURGEABLE]
+    forget_ended(int((now or datetime.now(UTC)).timestamp()))
+    return done
+
+
+def init_app(app: Flask) -> None:
+    """Add the ``purge`` command."""
+
+    @app.cli.command("purge")
+    @click.option("--batch", default=BATCH, show_default=True, type=click.IntRange(1),
+                  help="Rows removed per transaction.")
+    def purge_command(batch: int) -> None:
+        """Remove anonymous data untouched for longer than PURGE_AFTER_DAYS says."""
+        days: dict[str, int] = current_app.config["PURGE_AFTER_DAYS"]
+        for purged in purge_all(days, batch=batch):
+            click.echo(f"{purged.kind}: {purged.removed} removed in {purged.batches} batches "
+                       f"(untouched for {days[purged.kind]} days)")
