@@ -125,8 +125,8 @@ class User:
 
     def run(self) -> None:
         try:
-            self.request("page", "GET", "/en/")
-            self.request("page", "GET", "/en/lists/new")
+            self.request("/en/", "GET", "/en/")
+            self.request("new list", "GET", "/en/lists/new")
             players = {f"player_{n}": f"{name} {self.random.randrange(1000)}" for n, name in
                        enumerate(("Anna", "Ben", "Cem"), start=1)}
             status, answer, _ = self.request("create list", "POST", "/en/lists/new",
@@ -160,7 +160,8 @@ class User:
                 elif roll < 0.92:
                     self.request("score api", "GET", API)
                 else:
-                    self.request("page", "GET", self.random.choice(PAGES))
+                    page_path = self.random.choice(PAGES)
+                    self.request(page_path, "GET", page_path)
             except Failed:
                 continue
         stored = self.stored_hands(sheet)
@@ -237,6 +238,25 @@ def start_server(database_url: str, workers: int, folder: Path) -> tuple[subproc
     return server, port
 
 
+def warm_up(port: int, workers: int) -> None:
+    """Let every worker render each page once before the clock starts, as a server in use has."""
+
+    def fetch(path: str) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        try:
+            connection.request("GET", path, headers={"Host": f"127.0.0.1:{port}"})
+            connection.getresponse().read()
+        finally:
+            connection.close()
+
+    for path in ("/en/", "/en/lists/new", *PAGES, API):
+        threads = [threading.Thread(target=fetch, args=(path,)) for _ in range(2 * workers)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -246,9 +266,9 @@ def report(tally: Tally, seconds: float, killed: list[str]) -> int:
     every = [t for times in tally.times.values() for t in times]
     print(f"{len(every)} requests in {seconds:.0f} s ({len(every) / seconds:.0f}/s); statuses "
           + ", ".join(f"{k}: {v}" for k, v in sorted(tally.statuses.items())))
-    print(f"{'request':<12} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    print(f"{'request':<15} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
     for kind, times in sorted(tally.times.items()) + [("all", every)]:
-        print(f"{kind:<12} {len(times):>7} {statistics.median(times) * 1000:>8.1f} "
+        print(f"{kind:<15} {len(times):>7} {statistics.median(times) * 1000:>8.1f} "
               f"{percentile(times, 0.95) * 1000:>8.1f} {max(times) * 1000:>8.1f}")
     errors = sum(tally.errors.values())
     print(f"errors: {errors}" + (" (" + ", ".join(f"{k}: {v}" for k, v in tally.errors.items()) + ")" if errors else ""))
@@ -277,6 +297,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="kiebitz-load-") as folder:
         server, port = start_server(args.database_url, args.workers, Path(folder))
         try:
+            warm_up(port, args.workers)
             tally = Tally()
             started = time.monotonic()
             deadline = started + args.seconds
