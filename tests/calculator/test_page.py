@@ -143,7 +143,7 @@ def test_numbers_follow_the_locale(reader: FlaskClient) -> None:
 def test_the_api_explains_in_the_language_asked(reader: FlaskClient) -> None:
     data = reader.get("/api/v1/score?game=hearts&hand=1&matadors=2&declarer_points=75&bid=36&lang=fr").get_json()
     assert data["explanation"]["formula"] == "10 × (2 + 1 + 1) = 40"
-    assert data["explanation"]["verdict"] == "Gagné : +40"
+    assert data["explanation"]["verdict"] == "Gagné\u00a0: +40"
     assert [row["step"] for row in data["explanation"]["rows"]][:4] == [
         "base_value", "level-matadors", "level-game", "level-hand"]
     assert "explanation" not in reader.get(
