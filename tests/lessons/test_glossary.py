@@ -12,7 +12,7 @@ from webapp.catalogs import catalog_path, read_catalog
 GLOSSARY: dict[str, dict[str, str]] = {
     r"\bdeclarer": {"de": "Alleinspieler", "fr": "preneur", "fi": "pelinviej", "ms": "pemain tunggal"},
     r"\bdefenders?\b": {"de": "Gegenspieler", "fr": "défenseur", "fi": "puolustaj", "ms": "pihak lawan"},
-    r"\btrumps?\b": {"de": "Tr[uü]mpf", "fr": "atout", "fi": "valt", "ms": "trup"},
+    r"\btrumps?\b": {"de": "Tr[uü]mpf", "fr": "atout", "fi": "valt", "ms": "terup"},
     r"\btricks?\b": {"de": "Stich", "fr": "pli", "fi": "tik", "ms": "trik"},
     r"\bcard points?\b": {"de": "Auge", "fr": "point", "fi": "silm", "ms": "mata kad"},
     r"\bforehand\b": {"de": "Vorhand", "fr": "premier", "fi": "etukä", "ms": "tangan depan"},
