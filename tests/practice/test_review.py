@@ -179,7 +179,7 @@ def test_a_defender_asks_could_we_have_beaten_it(app: Flask, client: FlaskClient
         assert f'data-card="{card}"' in decisive
     assert f'data-card="{swing.card}"' not in decisive
     german = client.get(f"/de/play/{hand_id}/line").get_data(as_text=True)
-    assert "Hätten wir das Spiel schlagen können?" in german
+    assert "Hätten wir den Alleinspieler schlagen können?" in german
     assert "Der Stich, der das Spiel entschieden hat" in german
 
 
