@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from flask_babel import LazyString
 
 from webapp import decks, web, words
+from webapp.decks.wording import german_deck
 from webapp.calculator.explain import Explanation, explain
 from webapp.calculator.inputs import Game
 from webapp.ai import Hint, HintReason, Odds, Review
@@ -40,7 +41,7 @@ from webapp.engine import (
 )
 from webapp.engine import token as engine_token
 from webapp.practice.screen import Reach, Worth
-from webapp.i18n import gettext, lazy_gettext, ngettext, pgettext, number, percent, signed
+from webapp.i18n import gettext, lazy_gettext, ngettext, npgettext, pgettext, number, percent, signed
 
 
 
@@ -363,6 +364,12 @@ def plan_reason(hint: Hint) -> str:
     if reason is HintReason.PLAY_HAND_STRONG:
         return _("Your hand is strong enough without the skat, and Hand counts one level more: %(game)s Hand is worth %(value)s.", game=game, value=value)
     if reason is HintReason.DISCARD_BLANK_TEN:
+        if german_deck():
+            return str(npgettext(
+                "German-suited deck",
+                "A lonely ten would fall to the Daus: %(cards)s. In the skat its points count for you.",
+                "Lonely tens would fall to the Daus cards: %(cards)s. In the skat their points count for you.",
+                count, cards=cards))
         return str(ngettext(
             "A lonely ten would fall to the ace: %(cards)s. In the skat its points count for you.",
             "Lonely tens would fall to the aces: %(cards)s. In the skat their points count for you.",
@@ -402,6 +409,8 @@ def plan_reason(hint: Hint) -> str:
     if reason is HintReason.PLAY_THROUGH_DECLARER:
         return _("The declarer plays right after you: lead your longest suit through the declarer, towards your partner, who plays last.")
     if reason is HintReason.KEEP_TEN_GUARD:
+        if german_deck():
+            return str(pgettext("German-suited deck", "Keep a guard on your ten: hold on to the other card of its suit, or the ten falls to the Daus."))
         return _("Keep a guard on your ten: hold on to the other card of its suit, or the ten falls to the ace.")
     if reason is HintReason.SCHMIER:
         return _("Your partner is winning this trick and, as far as you can see, keeps it: smear points on it.")

@@ -11,6 +11,7 @@ from flask_babel import LazyString
 
 from webapp import words
 from webapp.decks import Deck, game_name
+from webapp.decks.wording import by_deck
 from webapp.engine import BockTrigger, GameType, InputReason, Level, RamschSettlement, Settlement
 from webapp.engine.game import Phase
 from webapp.i18n import gettext, lazy_gettext, lazy_pgettext, ngettext, pgettext, signed
@@ -51,7 +52,10 @@ RULE_LABELS: dict[str, LazyString] = {
     "ramsch_list": lazy_gettext("The whole list is Ramsch"),
     "ramsch_skat_to_loser": lazy_gettext("In a Ramsch the skat goes to the loser"),
     "schieberamsch": lazy_gettext("Schieberamsch: the skat may be pushed on"),
-    "schieberamsch_no_jacks": lazy_gettext("Jacks may not be pushed on"),
+    "schieberamsch_no_jacks": by_deck(
+        lazy_gettext("Jacks may not be pushed on"),
+        lazy_pgettext("German-suited deck", "Unters may not be pushed on"),
+    ),
     "bock_one_per_hand": lazy_gettext("At most one new Bock round per hand"),
     "bock_schneider_outside_bock": lazy_gettext("A Schneider in a Bock round starts no new one"),
 }

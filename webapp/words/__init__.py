@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from flask_babel import LazyString
 
+from webapp.decks.wording import by_deck
 from webapp.engine import InputReason, Level, LossReason, Position, Reason
 from webapp.engine.game import Phase
 from webapp.i18n import lazy_gettext, lazy_pgettext
@@ -27,7 +28,10 @@ ILLEGAL: dict[Reason, LazyString] = {
     ),
     Reason.NULL_BELOW_BID: lazy_gettext("This Null is worth less than the bid, so it cannot be played."),
     Reason.GAME_NOT_ALLOWED: lazy_gettext("That game cannot be played here."),
-    Reason.JACK_NOT_PUSHABLE: lazy_gettext("Jacks may not be pushed on in this Schieberamsch."),
+    Reason.JACK_NOT_PUSHABLE: by_deck(
+        lazy_gettext("Jacks may not be pushed on in this Schieberamsch."),
+        lazy_pgettext("German-suited deck", "Unters may not be pushed on in this Schieberamsch."),
+    ),
     Reason.CARD_NOT_IN_HAND: lazy_gettext("That card is not in your hand."),
     Reason.MUST_FOLLOW_SUIT: lazy_gettext("You must follow suit: you still hold a card of the suit that was led."),
     Reason.KONTRA_NOT_ALLOWED: lazy_gettext("Kontra is not possible now."),
