@@ -72,6 +72,12 @@ def _specific(error: FieldError, game: Game | None) -> str | None:
         if reason is InputReason.MISSING and game is not None:
             if game.game_type is GameType.NULL:
                 return gettext("Enter the declarer's tricks: a Null is won with 0.")
+            if game.declarer_points == 120 and not game.schwarz_announced:
+                return gettext("At 120 card points, did the declarer take every trick? "
+                               "Enter the declarer's tricks: 10 if so.")
+            if game.declarer_points == 0 and not game.schwarz_announced:
+                return gettext("At 0 card points, did the declarer take no trick at all? "
+                               "Enter the declarer's tricks: 0 if so.")
             return gettext("Enter the declarer's tricks: Schwarz is counted in tricks.")
         return None
     if field == "bid":

@@ -393,8 +393,9 @@ def settle(
     """Value and score a suit, Grand or Null game (rules.md §6–§10).
 
     Suit and Grand need ``matadors`` (signed) and ``declarer_points`` (skat included);
-    ``declarer_tricks`` decides Schwarz and is needed when Schwarz was announced (without it
-    neither side counts as Schwarz). Null needs ``declarer_tricks`` (0 = won) and no matadors.
+    ``declarer_tricks`` decides Schwarz and is needed when Schwarz was announced or the card
+    points are 0 or 120 (a side may take a trick of no card points, so only the tricks tell);
+    otherwise it may be None. Null needs ``declarer_tricks`` (0 = won) and no matadors.
     Impossible input raises `InvalidInput`. ``worked=False`` leaves out the worked score
     (``steps`` is empty), for a list that shows only the scores.
     """
@@ -431,7 +432,10 @@ def settle(
             raise InvalidInput("matadors", InputReason.OUT_OF_RANGE)
         if declarer_points is None:
             raise InvalidInput("declarer_points", InputReason.MISSING)
-        if contract.schwarz_announced and declarer_tricks is None:
+        if declarer_tricks is None and (
+            contract.schwarz_announced or declarer_points in (0, 120)
+        ):
+            # At 0 or 120 card points only the tricks tell whether a side was Schwarz: ask.
             raise InvalidInput("declarer_tricks", InputReason.MISSING)
         points = declarer_points
         schneider = points >= 120 - _SCHNEIDER_POINTS or points <= _SCHNEIDER_POINTS

@@ -79,7 +79,8 @@ __all__ = [
 
 PLAYERS: Final = (3, 4)
 _ALL_TRICKS: Final = 10
-_RAMSCH_POINTS: Final = 120
+_ALL_POINTS: Final = 120  # the card points of the whole deck
+_RAMSCH_POINTS: Final = _ALL_POINTS
 _MAX_PUSHES: Final = 3
 _NO_AUCTION_BID: Final = BID_VALUES[0]  # a Grand hand in a Ramsch round follows no auction
 
@@ -452,8 +453,10 @@ def _settle_game(game: Game, *, players: int, bock: bool) -> Settlement:
         declarer_tricks = {Tricks.NONE: 0, Tricks.SOME: 1, Tricks.ALL: _ALL_TRICKS}[game.tricks]
     elif game.tricks is Tricks.SOME:
         declarer_tricks = None
-        if contract.schwarz_announced and game.points is not None and 0 <= game.points <= 120:
-            declarer_tricks = missed_schwarz_tricks(game.points)  # "not all" is all that counts
+        points = game.points
+        if points is not None and 0 <= points <= _ALL_POINTS and (
+                contract.schwarz_announced or points in (0, _ALL_POINTS)):
+            declarer_tricks = missed_schwarz_tricks(points)  # "not all" is all that counts
     else:
         declarer_tricks = _ALL_TRICKS if game.tricks is Tricks.ALL else 0
     return settle(
@@ -767,10 +770,13 @@ def _game_from_fields(fields: Mapping[str, str], players: int) -> Game:
             raise EntryError(Issue("null_result", InputReason.MISSING))
         tricks, points = result, None
     else:
-        tricks = _choice(fields, "tricks", _TRICKS) or Tricks.SOME
         points = _number(fields, "points")
         if points is None:
             raise EntryError(Issue("points", InputReason.MISSING))
+        said = _choice(fields, "tricks", _TRICKS)
+        if said is None and points in (0, _ALL_POINTS):  # only the tricks tell whether it was Schwarz: ask
+            raise EntryError(Issue("tricks", InputReason.MISSING, value=points))
+        tricks = said or Tricks.SOME
     return Game(
         declarer=declarer,
         contract=contract,

@@ -145,6 +145,10 @@ ROUNDS: dict[RoundKind, LazyString] = {
 def issue_text(issue: Issue, rules: HouseRules) -> str:
     """Say what is wrong with an entry, in the user's language."""
     reason = issue.reason
+    if issue.field == "tricks" and reason is InputReason.MISSING and issue.value in (0, 120):
+        if issue.value == 120:
+            return gettext("At 120 card points, did the declarer take every trick? Answer under Schwarz.")
+        return gettext("At 0 card points, did the declarer take no trick at all? Answer under Schwarz.")
     if isinstance(reason, InputReason):
         field = "ramsch" if issue.field.startswith("points_") else issue.field
         return str(FIELD_INPUT.get((field, reason)) or words.input_error(reason))
