@@ -52,3 +52,140 @@ def test_the_question_is_asked_in_every_language(client: FlaskClient, app: Flask
     data = {**CLUBS_120, "revision": str(revision(app, token))}
     html = client.post(f"/{lang}/lists/{token}/hands", data=data).get_data(as_text=True)
     assert 'id="error-tricks"' in html and "At 120 card points" not in html
+
+
+# 1. A Bock round added by hand ---------------------------------------------------------------
+
+CLUBS = {"kind": "game", "declarer": "2", "game": "clubs", "matadors": "2", "points": "85", "bid": "36"}
+
+
+def add_bock(client: FlaskClient, app: Flask, token: str, lang: str = "en", **kwargs):  # type: ignore[no-untyped-def]
+    return client.post(f"/{lang}/lists/{token}/bock", data={"revision": str(revision(app, token))}, **kwargs)
+
+
+def test_one_more_bock_round_is_queued_and_counts_double(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client)
+    assert "One more Bock round" in client.get(f"/en/lists/{token}").get_data(as_text=True)
+    enter(client, app, token, CLUBS)  # +36, no Bock trigger
+    response = add_bock(client, app, token)
+    assert response.status_code == 303
+    page = client.get(f"/en/lists/{token}").get_data(as_text=True)
+    assert "One more Bock round is queued." in page
+    assert "New Bock round: added by hand" in page
+    assert "Bock round: 4 hands left" in page and "Bock: the score counts double" in page
+    enter(client, app, token, {**CLUBS, "declarer": "3"})  # hand 2, Bock: +72
+    page = client.get(f"/en/lists/{token}").get_data(as_text=True)
+    assert "Clubs, with 2, won, Bock: +72" in page and "Bock round: 3 hands left" in page
+    # Hands keep their numbers: hand 2 is changed and deleted as hand 2.
+    form = client.get(f"/en/lists/{token}/hands/2").get_data(as_text=True)
+    assert "Change hand 2" in form and 'name="declarer" value="3" checked' in form
+    edited = client.post(f"/en/lists/{token}/hands/2",
+                         data={**CLUBS, "declarer": "4", "revision": str(revision(app, token))})
+    assert edited.status_code == 303
+    assert "Clubs, with 2, won, Bock: +72" in client.get(f"/en/lists/{token}").get_data(as_text=True)
+    assert [fields["declarer"] for fields in hands(app, token) if fields["kind"] == "game"] == ["2", "4"]
+
+
+def test_undo_takes_the_added_bock_round_back(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client)
+    add_bock(client, app, token)
+    add_bock(client, app, token)
+    page = client.get(f"/en/lists/{token}").get_data(as_text=True)
+    assert "Bock round: 4 hands left; Bock round" in page
+    assert "Undo: the added Bock round" in page
+    undone = client.post(f"/en/lists/{token}/undo", data={"revision": str(revision(app, token))})
+    assert undone.status_code == 303
+    page = client.get(f"/en/lists/{token}").get_data(as_text=True)
+    assert "The added Bock round was taken back." in page
+    assert "Bock round: 4 hands left" in page and "Bock round: 4 hands left; Bock round" not in page
+    client.post(f"/en/lists/{token}/undo", data={"revision": str(revision(app, token))})
+    assert "Still to come" not in client.get(f"/en/lists/{token}").get_data(as_text=True)
+    assert "Hand 1" in client.get(f"/en/lists/{token}").get_data(as_text=True)
+
+
+def test_the_added_round_is_followed_by_the_lists_ramsch_round(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client, player_4="", preset="custom", ramsch_after_bock="1", bock="re", kontra="1")
+    add_bock(client, app, token, headers={"HX-Request": "true"})
+    page = client.get(f"/en/lists/{token}").get_data(as_text=True)
+    assert "Bock round: 3 hands left; Ramsch round" in page
+
+
+def test_an_added_bock_round_is_refused_where_it_cannot_be(client: FlaskClient, app: Flask) -> None:
+    ramsch = new_list(client, player_4="", preset="custom", ramsch_list="1")
+    assert "One more Bock round" not in client.get(f"/en/lists/{ramsch}").get_data(as_text=True)
+    refused = add_bock(client, app, ramsch)
+    assert refused.status_code == 422
+    assert "This list is played all in Ramsch: it has no Bock rounds." in refused.get_data(as_text=True)
+    assert hands(app, ramsch) == () and revision(app, ramsch) == 0
+    token = new_list(client)
+    stale = client.post(f"/en/lists/{token}/bock", data={"revision": "7"})
+    assert stale.status_code == 409 and hands(app, token) == ()
+    assert client.post(f"/en/lists/{token}/bock", data={"revision": "x"}).status_code == 409
+    with app.app_context():
+        from webapp.storage import scoresheet as store
+        listed = store.load_list(token)
+        assert listed is not None
+        view = listed.view_token
+    assert client.post(f"/en/lists/{view}/bock", data={"revision": "0"}).status_code == 403
+    assert hands(app, token) == ()
+
+
+def test_an_added_bock_round_goes_through_the_file(client: FlaskClient, app: Flask) -> None:
+    import io
+
+    token = new_list(client)
+    enter(client, app, token, CLUBS)
+    add_bock(client, app, token)
+    enter(client, app, token, {**CLUBS, "declarer": "3"})
+    data = client.get(f"/en/lists/{token}/list.csv").get_data()
+    response = client.post("/en/lists/import", data={"file": (io.BytesIO(data), "list.csv")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 303
+    copy = response.headers["Location"].rsplit("/", 1)[-1]
+    assert hands(app, copy) == hands(app, token)
+    assert "Clubs, with 2, won, Bock: +72" in client.get(f"/en/lists/{copy}").get_data(as_text=True)
+
+
+# 2. How "two full rounds without Bock" count -------------------------------------------------
+
+DIAMONDS = {"kind": "game", "declarer": "1", "game": "diamonds", "matadors": "1", "points": "61", "bid": "18"}
+
+
+def _row(html: str, number: int) -> str:
+    import re
+
+    found = re.search(rf'<tr id="hand-{number}".*?</tr>', html, re.S)
+    assert found, number
+    return found.group(0)
+
+
+@pytest.mark.parametrize("any_hands, starts, rule", [
+    ("", 12, "Bock round after: two full rounds without Bock, counted in rounds from the first dealer (Anna)"),
+    ("1", 10, "Bock round after: 6 hands in a row without Bock (two full rounds, from any hand)"),
+])
+def test_two_rounds_without_bock_count_as_the_list_says(client: FlaskClient, app: Flask, any_hands: str,
+                                                         starts: int, rule: str) -> None:
+    form = client.get("/en/lists/new").get_data(as_text=True)
+    assert "In rounds from the first dealer: a round ends when the last player has dealt" in form
+    assert "Any six hands in a row (eight at four players)" in form
+    token = new_list(client, player_4="", preset="custom", kontra="1", bock="re", bock_two_rounds="1",
+                     bock_two_rounds_any=any_hands)
+    # Hand 1 has a Re: a Bock round for hands 2–4; then plain hands from hand 5.
+    enter(client, app, token, {**DIAMONDS, "kontra": "1", "re": "1"})
+    for _ in range(11):
+        assert enter(client, app, token, DIAMONDS).status_code == 303
+    html = client.get(f"/en/lists/{token}").get_data(as_text=True)
+    assert rule in html
+    started = [number for number in range(2, 13) if "two rounds without Bock" in _row(html, number)]
+    assert started == [starts]
+
+
+def test_at_four_players_any_eight_hands_in_a_row_count(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client, preset="custom", bock="re", kontra="1", bock_two_rounds="1", bock_two_rounds_any="1")
+    for number in range(1, 9):
+        declarer = str(number % 4 + 1)  # never the dealer, who sits out
+        assert enter(client, app, token, {**DIAMONDS, "declarer": declarer}).status_code == 303
+    html = client.get(f"/en/lists/{token}").get_data(as_text=True)
+    assert "Bock round after: 8 hands in a row without Bock (two full rounds, from any hand)" in html
+    assert "two rounds without Bock" in _row(html, 8) and "two rounds without Bock" not in _row(html, 7)
+    assert "Bock round: 4 hands left" in html

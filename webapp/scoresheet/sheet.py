@@ -25,7 +25,7 @@ them. `check` tells whether an entry may stand at its place in a list.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final, TypeAlias, TypeVar
 
@@ -54,7 +54,9 @@ __all__ = [
     "Game",
     "Ramsch",
     "PassedIn",
+    "BockAdded",
     "Entry",
+    "hand_index",
     "Problem",
     "Issue",
     "EntryError",
@@ -102,7 +104,9 @@ class HouseRules:
     Ramsch has no Bock, so equal rules always compare equal. ``kontra_after_18``,
     ``ramsch_skat_to_loser`` and ``schieberamsch_no_jacks`` are kept by the players; the list
     only shows them. ``bock`` holds the game events that start a Bock round (the engine's
-    `BockTrigger`); ``bock_two_rounds`` adds one after two full rounds without any Bock.
+    `BockTrigger`); ``bock_two_rounds`` adds one after two full rounds without any Bock: rounds
+    counted from seat 0's deal, or with ``bock_two_rounds_any`` any six hands in a row (eight at
+    four players).
     """
 
     kontra: bool = False
@@ -116,6 +120,7 @@ class HouseRules:
     schieberamsch_no_jacks: bool = False
     bock: frozenset[BockTrigger] = frozenset()
     bock_two_rounds: bool = False
+    bock_two_rounds_any: bool = False
     bock_one_per_hand: bool = False
     bock_schneider_outside_bock: bool = False
     seeger_fabian: bool = False
@@ -125,6 +130,8 @@ class HouseRules:
         if self.ramsch_list:
             object.__setattr__(self, "bock", frozenset())
             drop |= {"ramsch_passed_in", "ramsch_after_bock", "bock_two_rounds"}
+        if not self.bock_two_rounds or "bock_two_rounds" in drop:
+            drop.add("bock_two_rounds_any")
         if not self.kontra:
             drop.add("kontra_after_18")
         if not (self.bock or (self.bock_two_rounds and "bock_two_rounds" not in drop)):
@@ -234,7 +241,16 @@ class PassedIn:
     """Everybody passed and nobody played: the deal passes on (ISkO)."""
 
 
-Entry: TypeAlias = Game | Ramsch | PassedIn
+@dataclass(frozen=True, slots=True)
+class BockAdded:
+    """One more Bock round, added by hand after the hands before it (birthdays, disputes).
+
+    It is no hand: it takes no place in the deal, and it queues a Bock round (and the Ramsch
+    round after it, if the list plays one) as a game's Bock trigger does.
+    """
+
+
+Entry: TypeAlias = Game | Ramsch | PassedIn | BockAdded
 
 
 class Problem(Enum):
@@ -247,6 +263,7 @@ class Problem(Enum):
     NO_KONTRA = "no_kontra"  # the house rules have no Kontra and Re
     NO_PUSHES = "no_pushes"  # the house rules have no Schieberamsch
     NO_RAMSCH = "no_ramsch"  # a Ramsch where the house rules play none
+    NO_BOCK = "no_bock"  # a Bock round added to a list played all in Ramsch
     PLAY_RAMSCH = "play_ramsch"  # "passed in" where a Ramsch is played instead
     RAMSCH_ROUND = "ramsch_round"  # a game in a Ramsch round (other than an allowed Grand hand)
     NO_KONTRA_IN_RAMSCH_ROUND = "no_kontra_in_ramsch_round"
@@ -344,6 +361,7 @@ class Row:
     new_bock_rounds: int
     issues: tuple[Issue, ...]
     invalid: Issue | None = None
+    added_bock: int = 0  # Bock rounds added by hand after this hand
 
     @property
     def won(self) -> bool | None:
@@ -364,6 +382,7 @@ class Sheet:
     seeger_fabian_totals: tuple[int, ...]
     won: tuple[int, ...]
     lost: tuple[int, ...]
+    added_first: int = 0  # Bock rounds added by hand before the first hand
 
     @property
     def standings(self) -> tuple[int, ...]:
@@ -383,7 +402,9 @@ def _fit_issues(entry: Entry, slot: Slot, rules: HouseRules) -> list[Issue]:
     """Return what keeps ``entry`` from standing in ``slot`` (the place, not the entry itself)."""
     issues: list[Issue] = []
     ramsch_round = slot.round is RoundKind.RAMSCH
-    if isinstance(entry, Game):
+    if isinstance(entry, BockAdded):
+        pass  # it takes no place in the deal
+    elif isinstance(entry, Game):
         if entry.declarer == slot.sitting_out:
             issues.append(Issue("declarer", Problem.SITS_OUT))
         if ramsch_round:
@@ -412,7 +433,10 @@ def _fit_issues(entry: Entry, slot: Slot, rules: HouseRules) -> list[Issue]:
 def _entry_issues(entry: Entry, players: int, rules: HouseRules) -> list[Issue]:
     """Return what is wrong with ``entry`` wherever it stands (before the engine looks at it)."""
     issues: list[Issue] = []
-    if isinstance(entry, Game):
+    if isinstance(entry, BockAdded):
+        if rules.ramsch_list:
+            issues.append(Issue("kind", Problem.NO_BOCK))
+    elif isinstance(entry, Game):
         if not 0 <= entry.declarer < players:
             issues.append(Issue("declarer", Problem.NOT_A_PLAYER))
         if not rules.kontra:
@@ -533,14 +557,16 @@ def _triggers(settlement: Settlement | RamschSettlement | None, slot: Slot,
     return [trigger for trigger in _TRIGGER_ORDER if trigger in fired]
 
 
-def _two_rounds_without_bock(rows: Sequence[Row], slot: Slot) -> bool:
-    """Tell whether ``slot`` ends two full rounds, from seat 0's deal, without any Bock.
+def _two_rounds_without_bock(rows: Sequence[Row], slot: Slot, *, any_hands: bool) -> bool:
+    """Tell whether ``slot`` ends two full rounds without any Bock.
 
     Every hand of the two rounds was played outside Bock and Ramsch rounds and none of them
-    started a Bock round.
+    started a Bock round. The rounds are counted from seat 0's deal (the last seat deals the
+    last hand of a round), or, ``any_hands``, are any six hands in a row (eight at four players).
     """
     span = 2 * slot.players
-    if slot.dealer != slot.players - 1 or slot.round is not RoundKind.PLAIN or len(rows) < span - 1:
+    at_round_end = any_hands or slot.dealer == slot.players - 1
+    if not at_round_end or slot.round is not RoundKind.PLAIN or len(rows) < span - 1:
         return False
     earlier = rows[len(rows) - (span - 1):]
     return all(row.slot.round is RoundKind.PLAIN and not row.new_bock_rounds for row in earlier)
@@ -560,8 +586,18 @@ def build(players: int, rules: HouseRules, entries: Iterable[Entry]) -> Sheet:
     seeger_totals = [0] * players
     won = [0] * players
     lost = [0] * players
-    for index, entry in enumerate(entries):
-        slot = _slot(index + 1, players, rules, queue)
+    added_first = 0
+    for entry in entries:
+        if isinstance(entry, BockAdded):
+            if rules.ramsch_list:  # refused by `check`; a list played all in Ramsch has no Bock
+                continue
+            _queue_bock(queue, players, rules)
+            if rows:
+                rows[-1] = replace(rows[-1], added_bock=rows[-1].added_bock + 1)
+            else:
+                added_first += 1
+            continue
+        slot = _slot(len(rows) + 1, players, rules, queue)
         issues = _fit_issues(entry, slot, rules)
         invalid: Issue | None = None
         try:
@@ -571,7 +607,8 @@ def build(players: int, rules: HouseRules, entries: Iterable[Entry]) -> Sheet:
             settlement, scores, seeger = None, (0,) * players, (0,) * players
         triggers = _triggers(settlement, slot, rules)
         new_rounds = min(len(triggers), 1) if rules.bock_one_per_hand else len(triggers)
-        two_rounds = not new_rounds and rules.bock_two_rounds and _two_rounds_without_bock(rows, slot)
+        two_rounds = not new_rounds and rules.bock_two_rounds and _two_rounds_without_bock(
+            rows, slot, any_hands=rules.bock_two_rounds_any)
         new_rounds += two_rounds
         if queue:
             head = queue[0]
@@ -579,9 +616,7 @@ def build(players: int, rules: HouseRules, entries: Iterable[Entry]) -> Sheet:
             if not queue[0].hands:
                 queue.pop(0)
         for _ in range(new_rounds):
-            queue.append(Round(RoundKind.BOCK, players))
-            if rules.ramsch_after_bock:
-                queue.append(Round(RoundKind.RAMSCH, players))
+            _queue_bock(queue, players, rules)
         totals = [total + score for total, score in zip(totals, scores)]
         seeger_totals = [total + score for total, score in zip(seeger_totals, seeger)]
         if isinstance(entry, Game) and isinstance(settlement, Settlement) and 0 <= entry.declarer < players:
@@ -612,7 +647,29 @@ def build(players: int, rules: HouseRules, entries: Iterable[Entry]) -> Sheet:
         seeger_fabian_totals=tuple(seeger_totals),
         won=tuple(won),
         lost=tuple(lost),
+        added_first=added_first,
     )
+
+
+def _queue_bock(queue: list[Round], players: int, rules: HouseRules) -> None:
+    """Queue a Bock round, and the Ramsch round that follows it if the list plays one."""
+    queue.append(Round(RoundKind.BOCK, players))
+    if rules.ramsch_after_bock:
+        queue.append(Round(RoundKind.RAMSCH, players))
+
+
+def hand_index(entries: Sequence[Entry], number: int) -> int:
+    """Return where hand ``number`` (from 1) stands among ``entries`` (added Bock rounds count).
+
+    Raise ValueError when the list has no such hand.
+    """
+    seen = 0
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, BockAdded):
+            seen += 1
+            if seen == number:
+                return index
+    raise ValueError("no such hand")
 
 
 def check(players: int, rules: HouseRules, entries: Sequence[Entry], entry: Entry,
@@ -647,7 +704,8 @@ def first_invalid(players: int, rules: HouseRules, entries: Sequence[Entry]) -> 
         issues = _entry_issues(entry, players, rules)
         if issues:
             return index, issues[0]
-    for index, row in enumerate(build(players, rules, entries).rows):
+    hands = [index for index, entry in enumerate(entries) if not isinstance(entry, BockAdded)]
+    for index, row in zip(hands, build(players, rules, entries).rows):
         if row.invalid is not None:
             return index, row.invalid
     return None
@@ -823,6 +881,8 @@ def entry_from_fields(fields: Mapping[str, str], *, players: int) -> Entry:
         return _ramsch_from_fields(fields, players)
     if kind == "passed":
         return PassedIn()
+    if kind == "bock":
+        return BockAdded()
     raise EntryError(Issue("kind", InputReason.MISSING if not kind else Problem.MALFORMED))
 
 
@@ -861,5 +921,7 @@ def entry_to_fields(entry: Entry) -> dict[str, str]:
         fields["durchmarsch"] = "" if entry.durchmarsch is None else str(entry.durchmarsch + 1)
         fields["pushes"] = str(entry.pushes)
         return fields
+    if isinstance(entry, BockAdded):
+        return {"kind": "bock"}
     return {"kind": "passed"}
 

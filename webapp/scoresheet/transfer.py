@@ -13,7 +13,8 @@ follows, then a table with one line per hand::
     1,Anna,game,Ben,hearts,1,,,,2,,95,some,,40,,,,,,,,,,0,50,0,0,50,0
 
 ``rules`` lists the house rules that are on, by their code words (`HouseRules.tokens`). The
-hand columns are `COLUMNS`: ``kind`` is ``game``, ``ramsch`` or ``passed``; ``declarer`` and
+hand columns are `COLUMNS`: ``kind`` is ``game``, ``ramsch``, ``passed`` or ``bock`` (a Bock
+round added by hand after the hands above it: no hand, its other cells empty); ``declarer`` and
 ``durchmarsch`` are player names; flags (``hand``, ``kontra``, ``jungfrau_2``, ...) are ``1`` or
 empty; ``matadors`` counts them and ``without`` marks "without"; ``points`` are the declarer's
 card points, ``tricks`` is ``some``, ``all`` (Schwarz) or ``none`` (declarer Schwarz);
@@ -42,6 +43,7 @@ from typing import Final
 from webapp.engine import InputReason
 from webapp.scoresheet.sheet import (
     MAX_TITLE,
+    BockAdded,
     EntryError,
     HouseRules,
     Issue,
@@ -155,6 +157,8 @@ def write(title: str, players: Sequence[str], rules: HouseRules, sheet: Sheet) -
     columns = header(len(players))
     table.writerow(columns)
     written = [protect(name) for name in players]
+    added = [fields.get(column, "") for column in columns for fields in [entry_to_fields(BockAdded())]]
+    table.writerows([added] * sheet.added_first)
     for row in sheet.rows:
         fields = entry_to_fields(row.entry)
         for name in _NAME_COLUMNS:
@@ -166,6 +170,7 @@ def write(title: str, players: Sequence[str], rules: HouseRules, sheet: Sheet) -
             fields[f"score_{seat}"] = str(score)
             fields[f"total_{seat}"] = str(total)
         table.writerow([fields.get(column, "") for column in columns])
+        table.writerows([added] * row.added_bock)
     return out.getvalue()
 
 

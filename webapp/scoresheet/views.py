@@ -31,6 +31,7 @@ from webapp.scoresheet.sheet import (
     MAX_NAME,
     MAX_TITLE,
     PRESETS,
+    BockAdded,
     Entry,
     EntryError,
     Game,
@@ -44,6 +45,7 @@ from webapp.scoresheet.sheet import (
     check,
     entry_from_fields,
     entry_to_fields,
+    hand_index,
 )
 from webapp.scoresheet.transfer import FileError, read, write
 from webapp.storage import scoresheet as store
@@ -216,6 +218,7 @@ def _rows(loaded: Loaded, phrases: words.Phrases) -> list[dict[str, Any]]:
     seeger = loaded.rules.seeger_fabian
     signed = phrases.signed
     triggers = {trigger: str(words.TRIGGER_SHORT[trigger]) for trigger in BockTrigger}  # each looked up once
+    added = str(words.ADDED_SHORT)
     rows = []
     for row in loaded.sheet.rows:
         issues = [words.issue_text(issue, loaded.rules) for issue in row.issues]
@@ -233,7 +236,8 @@ def _rows(loaded: Loaded, phrases: words.Phrases) -> list[dict[str, Any]]:
             "cells": [(signed(total), signed(change) if change else "", seat == out)
                       for seat, (total, change) in enumerate(zip(standing, delta))],
             "triggers": [triggers[trigger] for trigger in row.triggers]
-            + ([str(words.TWO_ROUNDS_SHORT)] if row.two_rounds else []),
+            + ([str(words.TWO_ROUNDS_SHORT)] if row.two_rounds else [])
+            + [added] * row.added_bock,
             "issues": issues,
             "change": phrases.text["change"] % {"number": slot.number},
             "edit": f"{hands_url}/{slot.number}",
@@ -248,6 +252,8 @@ def _undo_label(change: store.Change | None) -> str:
         return gettext("Undo: entering hand %(number)s", number=change.number)
     if change.action is store.Action.EDIT:
         return gettext("Undo: the change to hand %(number)s", number=change.number)
+    if change.action is store.Action.BOCK:
+        return gettext("Undo: the added Bock round")
     return gettext("Undo: deleting hand %(number)s", number=change.number)
 
 
@@ -277,7 +283,7 @@ def _context(loaded: Loaded, **extra: Any) -> dict[str, Any]:
     ]
     context = _form_context(loaded, phrases)
     context.update({
-        "rule_lines": rule_lines(loaded.rules),
+        "rule_lines": rule_lines(loaded.rules, loaded.names),
         "sheet": sheet,
         "rows": _rows(loaded, phrases),
         "upcoming": words.upcoming(sheet.rounds),
@@ -425,14 +431,14 @@ def edit_hand(token: str, number: int) -> BaseResponse:
     loaded = _to_keep(token)
     slot = _hand_slot(loaded, number)
     if request.method == "GET":
-        values = entry_to_fields(loaded.entries[number - 1])
+        values = entry_to_fields(loaded.entries[hand_index(loaded.entries, number)])
         return _edit_page(loaded, _entry_form(loaded, slot, values=values, number=number))
     values = entry_values(request.form, len(loaded.names))
     if _revision() != loaded.stored.revision:
         return _stale(loaded)
     try:
         entry = entry_from_fields(values, players=len(loaded.names))
-        check(len(loaded.names), loaded.rules, loaded.entries, entry, at=number - 1)
+        check(len(loaded.names), loaded.rules, loaded.entries, entry, at=hand_index(loaded.entries, number))
     except EntryError as error:
         form = _entry_form(loaded, slot, values=values, issue=error.issue, number=number)
         return _edit_page(loaded, form, status=422)
@@ -464,6 +470,24 @@ def delete_hand(token: str, number: int) -> BaseResponse:
     return _saved(loaded, gettext("Hand %(number)s deleted. Undo brings it back.", number=number))
 
 
+@bp.post("/<id:token>/bock")
+def add_bock(token: str) -> BaseResponse:
+    """Add one more Bock round, queued after the rounds to come (undo takes it back)."""
+    loaded = _to_keep(token)
+    if _revision() != loaded.stored.revision:
+        return _stale(loaded)
+    try:
+        check(len(loaded.names), loaded.rules, loaded.entries, BockAdded())
+    except EntryError as error:
+        notice = words.issue_text(error.issue, loaded.rules)
+        return _sheet(loaded, status=_refused_status(), notice=notice)
+    try:
+        store.add_bock(token, loaded.stored.revision)
+    except store.Stale:
+        return _stale(_load(token))
+    return _saved(loaded, gettext("One more Bock round is queued."))
+
+
 @bp.post("/<id:token>/undo")
 def undo(token: str) -> BaseResponse:
     """Take back the last change (an entry, an edit or a deletion)."""
@@ -484,6 +508,8 @@ def _undone_text(change: store.Change | None) -> str:
         return gettext("Hand %(number)s was taken back.", number=change.number)
     if change.action is store.Action.EDIT:
         return gettext("The change to hand %(number)s was taken back.", number=change.number)
+    if change.action is store.Action.BOCK:
+        return gettext("The added Bock round was taken back.")
     return gettext("Hand %(number)s is back.", number=change.number)
 
 
@@ -512,10 +538,12 @@ def forget(token: str) -> BaseResponse:
     return _remember(response, [known for known in _known_tokens() if known != token])
 
 
-def rule_lines(rules: HouseRules) -> list[str]:
-    """List the house rules a list is kept by, in words."""
+def rule_lines(rules: HouseRules, names: tuple[str, ...]) -> list[str]:
+    """List the house rules a list of the players ``names`` is kept by, in words."""
     lines = [str(words.RULE_LABELS[name]) for name in words.RULE_LABELS if getattr(rules, name)]
     after = [words.TRIGGERS[trigger] for trigger in BockTrigger if trigger in rules.bock]
-    after += [words.TWO_ROUNDS] if rules.bock_two_rounds else []
-    return lines + [gettext("Bock round after: %(trigger)s", trigger=trigger) for trigger in after]
+    lines += [gettext("Bock round after: %(trigger)s", trigger=trigger) for trigger in after]
+    if rules.bock_two_rounds:
+        lines.append(words.two_rounds_rule(rules, names))
+    return lines
 

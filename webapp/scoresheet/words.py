@@ -88,6 +88,8 @@ TRIGGER_SHORT: dict[BockTrigger, LazyString] = {
     BockTrigger.SCHNEIDER: lazy_pgettext("bock trigger", "Schneider"),
     BockTrigger.GRAND_HAND_WON: lazy_gettext("Grand Hand won"),
 }
+# TRANSLATORS: why a Bock round was queued after a hand: the players added it themselves.
+ADDED_SHORT = lazy_gettext("added by hand")
 TWO_ROUNDS = lazy_gettext("Two full rounds without Bock")
 TWO_ROUNDS_SHORT = lazy_gettext("two rounds without Bock")
 
@@ -99,6 +101,7 @@ PROBLEMS: dict[Problem, LazyString] = {
     Problem.NO_KONTRA: lazy_gettext("This list is kept without Kontra and Re."),
     Problem.NO_PUSHES: lazy_gettext("This list is kept without Schieberamsch."),
     Problem.NO_RAMSCH: lazy_gettext("This list plays no Ramsch in this hand."),
+    Problem.NO_BOCK: lazy_gettext("This list is played all in Ramsch: it has no Bock rounds."),
     Problem.PLAY_RAMSCH: lazy_gettext("When everybody passes, this list plays a Ramsch: enter its result."),
     Problem.RAMSCH_ROUND: lazy_gettext("This hand is in a Ramsch round: enter the Ramsch."),
     Problem.NO_KONTRA_IN_RAMSCH_ROUND: lazy_gettext("No Kontra on a Grand Hand played instead of a Ramsch."),
@@ -140,6 +143,18 @@ ROUNDS: dict[RoundKind, LazyString] = {
     RoundKind.BOCK: lazy_gettext("Bock round"),
     RoundKind.RAMSCH: lazy_gettext("Ramsch round"),
 }
+
+
+def two_rounds_rule(rules: HouseRules, names: Sequence[str]) -> str:
+    """Say exactly how the list counts its "two full rounds without Bock"."""
+    if rules.bock_two_rounds_any:
+        return ngettext(
+            "Bock round after: %(num)d hand in a row without Bock (two full rounds, from any hand)",
+            "Bock round after: %(num)d hands in a row without Bock (two full rounds, from any hand)",
+            2 * len(names),
+        )
+    return gettext("Bock round after: two full rounds without Bock, counted in rounds from the first "
+                   "dealer (%(dealer)s)", dealer=names[0])
 
 
 def issue_text(issue: Issue, rules: HouseRules) -> str:

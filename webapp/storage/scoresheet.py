@@ -40,6 +40,8 @@ __all__ = [
     "edit_hand",
     "delete_hand",
     "undo",
+    "add_bock",
+    "BOCK_ADDED",
     "TOKEN_LENGTH",
 ]
 
@@ -48,6 +50,14 @@ TITLE_LENGTH = 80
 NAME_LENGTH = 40
 
 Fields = dict[str, str]
+
+BOCK_ADDED: Fields = {"kind": "bock"}
+"""The fields of a Bock round added by hand: kept in order among the hands, but no hand itself
+(hands are numbered without them)."""
+
+
+def _is_hand(fields: Mapping[str, str]) -> bool:
+    return fields.get("kind") != BOCK_ADDED["kind"]
 
 
 def _now() -> datetime:
@@ -107,11 +117,15 @@ class Action(Enum):
     ADD = "add"
     EDIT = "edit"
     DELETE = "delete"
+    BOCK = "bock"  # one more Bock round, added by hand
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """A change that undo would revert: what it did, to which hand (numbered from 1)."""
+    """A change that undo would revert: what it did, to which hand (numbered from 1).
+
+    An added Bock round has the number of the hand it comes before.
+    """
 
     action: Action
     number: int
@@ -181,8 +195,9 @@ def _find(token: str) -> ScoreList | None:
 
 
 def _live_hands(list_id: int) -> list[ScoreHand]:
+    """Return the list's live hands in order (not the Bock rounds added by hand)."""
     query = select(ScoreHand).filter_by(list_id=list_id, deleted=False).order_by(ScoreHand.id)
-    return list(db.session.execute(query).scalars())
+    return [hand for hand in db.session.execute(query).scalars() if _is_hand(hand.fields)]
 
 
 def _last_change(list_id: int) -> ScoreChange | None:
@@ -245,7 +260,8 @@ def load_list(token: str) -> StoredList | None:
         updated=found.updated,
         hands=tuple(dict(fields) for _, fields in live),
         last_change=None if found.action is None else Change(
-            Action(found.action), _number_of(found.hand_id, (hand_id for hand_id, _ in live))
+            Action(found.action),
+            _number_of(found.hand_id, (hand_id for hand_id, fields in live if _is_hand(fields))),
         ),
     )
 
@@ -305,6 +321,16 @@ def add_hand(token: str, revision: int, fields: Mapping[str, str]) -> None:
     db.session.commit()
 
 
+def add_bock(token: str, revision: int) -> None:
+    """Add one more Bock round after the hands entered so far (one transaction; undo takes it back)."""
+    record = _begin_change(token, revision)
+    marker = ScoreHand(list_id=record.id, fields=dict(BOCK_ADDED))
+    db.session.add(marker)
+    db.session.flush()
+    _log(record, marker, Action.BOCK, None, dict(BOCK_ADDED))
+    db.session.commit()
+
+
 def edit_hand(token: str, revision: int, number: int, fields: Mapping[str, str]) -> None:
     """Replace the fields of hand ``number`` (from 1)."""
     record = _begin_change(token, revision)
@@ -334,7 +360,7 @@ def undo(token: str, revision: int) -> Change | None:
     hand = db.session.get(ScoreHand, change.hand_id)
     assert hand is not None  # hands are never removed while their list exists
     action = Action(change.action)
-    if action is Action.ADD:
+    if action in (Action.ADD, Action.BOCK):
         hand.deleted = True
     elif action is Action.EDIT:
         hand.fields = dict(change.before or {})
