@@ -311,24 +311,24 @@ def _log(record: ScoreList, hand: ScoreHand, action: Action, before: Fields | No
                                before=before, after=after))
 
 
-def add_hand(token: str, revision: int, fields: Mapping[str, str]) -> None:
-    """Append a hand to the list (one transaction)."""
+def _append(token: str, revision: int, fields: Mapping[str, str], action: Action) -> None:
+    """Append a row (a hand, or an added Bock round) to the list and log it (one transaction)."""
     record = _begin_change(token, revision)
     hand = ScoreHand(list_id=record.id, fields=dict(fields))
     db.session.add(hand)
     db.session.flush()
-    _log(record, hand, Action.ADD, None, dict(fields))
+    _log(record, hand, action, None, dict(fields))
     db.session.commit()
+
+
+def add_hand(token: str, revision: int, fields: Mapping[str, str]) -> None:
+    """Append a hand to the list (one transaction)."""
+    _append(token, revision, fields, Action.ADD)
 
 
 def add_bock(token: str, revision: int) -> None:
     """Add one more Bock round after the hands entered so far (one transaction; undo takes it back)."""
-    record = _begin_change(token, revision)
-    marker = ScoreHand(list_id=record.id, fields=dict(BOCK_ADDED))
-    db.session.add(marker)
-    db.session.flush()
-    _log(record, marker, Action.BOCK, None, dict(BOCK_ADDED))
-    db.session.commit()
+    _append(token, revision, BOCK_ADDED, Action.BOCK)
 
 
 def edit_hand(token: str, revision: int, number: int, fields: Mapping[str, str]) -> None:
