@@ -4,19 +4,35 @@ Every page lives under ``/<lang>/``. The language comes from the URL alone;
 ``Accept-Language`` (and the last language used) only choose where ``/`` goes.
 Each area of the site has its own gettext domain, named after its package, so
 that its strings travel with it; :mod:`webapp.catalogs` maintains them.
+
+A message is looked up in the domain it was extracted into first, so that the same
+msgid may read differently in two areas (the deck switcher's "Cards" and a lesson's
+"Cards"; the practice table's verb "Bid" and the scoresheet's noun): Python code finds
+its domain from the module that calls :func:`gettext` (``webapp.<area>.…`` is
+``<area>``, the rest is ``messages``), a template from its name (``<area>/…`` or
+``messages``), as the extractor assigns files to domains. What the own domain lacks
+comes from all domains merged.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
-from babel.support import NullTranslations
+from babel.support import NullTranslations, Translations
 from flask import Flask, g, request
 from flask_babel import Babel, LazyString, get_locale, get_translations
+from jinja2.ext import InternationalizationExtension
+from jinja2.lexer import Token, TokenStream
+from jinja2.parser import Parser
+from jinja2 import nodes
 from werkzeug.routing import BaseConverter, ValidationError
 
 from webapp import ROOT
@@ -49,6 +65,27 @@ def domains(translations: Path = TRANSLATIONS) -> list[str]:
     names = {p.stem for p in translations.glob("*/LC_MESSAGES/*.po")}
     names.discard("messages")
     return ["messages", *sorted(names)]
+
+
+@functools.lru_cache(maxsize=1)
+def _areas() -> frozenset[str]:
+    """Return the domains of the areas (every domain but ``messages``)."""
+    return frozenset(domains()) - {"messages"}
+
+
+@functools.lru_cache(maxsize=512)
+def domain_of_module(module: str) -> str:
+    """Return the gettext domain of a Python module's messages: ``webapp.practice.phrases`` is ``practice``."""
+    parts = module.split(".")
+    if len(parts) > 1 and parts[0] == "webapp" and parts[1] in _areas():
+        return parts[1]
+    return "messages"
+
+
+def domain_of_template(name: str | None) -> str:
+    """Return the gettext domain of a template's messages: ``practice/table.html`` is ``practice``."""
+    area = (name or "").partition("/")[0]
+    return area if "/" in (name or "") and area in _areas() else "messages"
 
 
 def current_language() -> str:
@@ -86,13 +123,18 @@ def _locale_in(found: Any) -> Locale | None:
     return locale if isinstance(locale, Locale) else get_locale()
 
 
-def translations() -> NullTranslations:
-    """Return the catalog of the current locale (all domains), found once per request and locale.
+_BY_MERGED: WeakKeyDictionary[NullTranslations, dict[str, NullTranslations]] = WeakKeyDictionary()
+"""Each domain's catalog (its own messages over all domains merged), per merged catalog."""
 
-    flask-babel finds it again for every string: its namespace in ``g`` three times, the
-    locale, the locale's name, a dict. A page asks for dozens of strings. A change of
-    locale within the request (``refresh``, ``force_locale``) gives another locale
-    object, and so the catalog is found again.
+
+def translations(domain: str | None = None) -> NullTranslations:
+    """Return the catalog of the current locale, found once per request and locale.
+
+    Without ``domain``: all domains merged (flask-babel's catalog). With ``domain``: that
+    domain's messages win over the others'. flask-babel finds its catalog again for every
+    string: its namespace in ``g`` three times, the locale, the locale's name, a dict. A
+    page asks for dozens of strings. A change of locale within the request (``refresh``,
+    ``force_locale``) gives another locale object, and so the catalog is found again.
     """
     found = _request_globals()
     if found is None:  # no app context: flask-babel has no catalog either
@@ -101,45 +143,143 @@ def translations() -> NullTranslations:
     locale = _locale_in(found)
     memo = found.__dict__.get("_kiebitz_translations")
     if memo is None or memo[0] is not locale:
-        memo = found._kiebitz_translations = (locale, get_translations())
-    catalog: NullTranslations = memo[1]
+        merged = get_translations()
+        memo = found._kiebitz_translations = (locale, merged, _BY_MERGED.setdefault(merged, {}))
+    catalog: NullTranslations = memo[1] if domain is None else (
+        memo[2].get(domain) or _domain_catalog(memo[1], memo[2], domain, locale))
     return catalog
 
 
-def gettext(string: str, **variables: Any) -> str:
-    """Translate ``string`` and fill in ``variables``, as ``flask_babel.gettext`` does, with the catalog found once."""
-    text: str = translations().ugettext(string)
+def _domain_catalog(merged: NullTranslations, known: dict[str, NullTranslations], domain: str,
+                    locale: Locale | None) -> NullTranslations:
+    """Make (and keep in ``known``) the catalog where ``domain``'s own messages win over ``merged``."""
+    own = Translations.load(str(TRANSLATIONS), [locale], domain)
+    catalog = merged
+    if isinstance(own, Translations) and own._catalog and hasattr(merged, "_catalog"):
+        catalog = copy.copy(merged)
+        catalog._catalog = {**merged._catalog, **own._catalog}  # type: ignore[attr-defined]
+    known[domain] = catalog
+    return catalog
+
+
+def _caller_domain() -> str:
+    """Return the domain of the module that called the function calling this one."""
+    return domain_of_module(sys._getframe(2).f_globals.get("__name__", ""))
+
+
+def domain_gettext(domain: str, string: str, **variables: Any) -> str:
+    """Translate ``string`` from ``domain`` and fill in ``variables``."""
+    text: str = translations(domain).ugettext(string)
     return text % variables if variables else text
+
+
+def domain_pgettext(domain: str, context: str, string: str, **variables: Any) -> str:
+    """Translate ``string`` in ``context`` from ``domain`` and fill in ``variables``."""
+    text: str = translations(domain).upgettext(context, string)
+    return text % variables if variables else text
+
+
+def domain_ngettext(domain: str, singular: str, plural: str, num: int, **variables: Any) -> str:
+    """Translate a message with a plural from ``domain`` (``num`` is a variable too)."""
+    variables.setdefault("num", num)
+    text: str = translations(domain).ungettext(singular, plural, num)
+    return text % variables
+
+
+def gettext(string: str, **variables: Any) -> str:
+    """Translate ``string`` (in the caller's domain) and fill in ``variables``, as ``flask_babel.gettext`` does."""
+    return domain_gettext(_caller_domain(), string, **variables)
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """Translate a message with a plural, as ``flask_babel.ngettext`` does (``num`` is a variable too)."""
-    variables.setdefault("num", num)
-    text: str = translations().ungettext(singular, plural, num)
-    return text % variables
+    return domain_ngettext(_caller_domain(), singular, plural, num, **variables)
 
 
 def pgettext(context: str, string: str, **variables: Any) -> str:
     """Translate ``string`` in ``context``, as ``flask_babel.pgettext`` does."""
-    text: str = translations().upgettext(context, string)
-    return text % variables if variables else text
+    return domain_pgettext(_caller_domain(), context, string, **variables)
 
 
 def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
     """Translate a message with a plural in ``context``, as ``flask_babel.npgettext`` does."""
     variables.setdefault("num", num)
-    text: str = translations().unpgettext(context, singular, plural, num)
+    text: str = translations(_caller_domain()).unpgettext(context, singular, plural, num)
     return text % variables
 
 
 def lazy_gettext(string: str, **variables: Any) -> LazyString:
-    """Return ``string`` to translate when it is shown, as ``flask_babel.lazy_gettext`` does."""
-    return LazyString(gettext, string, **variables)
+    """Return ``string`` to translate (in the caller's domain) when it is shown, as ``flask_babel.lazy_gettext`` does."""
+    return LazyString(domain_gettext, _caller_domain(), string, **variables)
 
 
 def lazy_pgettext(context: str, string: str, **variables: Any) -> LazyString:
     """Return ``string`` in ``context`` to translate when it is shown, as ``flask_babel.lazy_pgettext`` does."""
-    return LazyString(pgettext, context, string, **variables)
+    return LazyString(domain_pgettext, _caller_domain(), context, string, **variables)
+
+
+#: The names templates call to translate; each template's calls are renamed to its domain's.
+TEMPLATE_GETTEXT = {"_": "gettext", "gettext": "gettext", "ngettext": "ngettext",
+                    "pgettext": "pgettext", "npgettext": "npgettext"}
+
+
+def template_function(name: str, domain: str) -> str:
+    """Return the name of the template global that translates like ``name`` in ``domain``."""
+    return f"{TEMPLATE_GETTEXT[name]}__{domain}"
+
+
+class DomainI18n(InternationalizationExtension):
+    """Jinja's ``i18n`` extension, with each template's messages translated in its own domain.
+
+    The calls ``_()``, ``gettext()``, ``pgettext()``, … and ``{% trans %}`` blocks of
+    ``<area>/x.html`` call ``gettext__<area>`` and its kin, whatever template includes,
+    imports or extends it.
+    """
+
+    def filter_stream(self, stream: TokenStream) -> TokenStream:
+        domain = domain_of_template(stream.name)
+
+        def renamed() -> Iterator[Token]:
+            previous = None
+            for token in stream:
+                if token.type == "name" and token.value in TEMPLATE_GETTEXT and (
+                        previous is None or previous.type != "dot"):
+                    token = Token(token.lineno, "name", template_function(token.value, domain))
+                previous = token
+                yield token
+
+        return TokenStream(renamed(), stream.name, stream.filename)
+
+    def parse(self, parser: Parser) -> nodes.Node | list[nodes.Node]:
+        found = super().parse(parser)
+        domain = domain_of_template(parser.name)
+        for node in found if isinstance(found, list) else [found]:
+            for name in node.find_all(nodes.Name):
+                if name.name in TEMPLATE_GETTEXT:
+                    name.name = template_function(name.name, domain)
+        return found
+
+
+def _install_template_functions(app: Flask) -> None:
+    """Give templates a ``gettext``, ``ngettext``, ``pgettext`` and ``npgettext`` per domain."""
+    env = app.jinja_env
+    env.extensions.pop(InternationalizationExtension.identifier, None)  # flask-babel's
+    env.add_extension(DomainI18n)
+    functions: dict[str, Callable[..., Any]] = {}
+    for domain in [*domains(), None]:  # None last: the plain names, all domains merged
+        def catalog(domain: str | None = domain) -> NullTranslations:
+            return translations(domain)
+        env.install_gettext_callables(  # type: ignore[attr-defined]  # the extension's, newstyle
+            gettext=lambda s, c=catalog: c().ugettext(s),
+            ngettext=lambda s, p, n, c=catalog: c().ungettext(s, p, n),
+            pgettext=lambda x, s, c=catalog: c().upgettext(x, s),
+            npgettext=lambda x, s, p, n, c=catalog: c().unpgettext(x, s, p, n),
+            newstyle=True,
+        )
+        if domain is not None:
+            for name in ("gettext", "ngettext", "pgettext", "npgettext"):
+                functions[template_function(name, domain)] = env.globals[name]
+    env.globals.update(functions)
 
 
 def best_language() -> str:
@@ -186,13 +326,7 @@ def init_app(app: Flask) -> None:
     app.config["BABEL_DOMAIN"] = ";".join(names)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(str(TRANSLATIONS) for _ in names)
     Babel(app, locale_selector=current_language)
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # flask-babel's, catalog found once
-        gettext=lambda s: translations().ugettext(s),
-        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
-        pgettext=lambda c, s: translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
-        newstyle=True,
-    )
+    _install_template_functions(app)  # the catalog found once per request, each domain's first
     # Jinja's `_` looks `gettext` up in the context on every call, so that a context could
     # replace it; nothing here does, and a page calls `_` dozens of times.
     app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"]

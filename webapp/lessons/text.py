@@ -11,9 +11,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
-from flask_babel import LazyString, get_translations
+from flask_babel import LazyString
 
 from webapp.engine import Card, CardSet, GameType, Rank, Suit
+from webapp.i18n import domain_of_module, translations
+
+DOMAIN = domain_of_module(__name__)
 
 __all__ = [
     "Say",
@@ -94,7 +97,7 @@ class Plural:
     count: int
 
     def __str__(self) -> str:
-        return str(get_translations().ungettext(self.singular, self.plural, self.count))
+        return str(translations(DOMAIN).ungettext(self.singular, self.plural, self.count))
 
 
 def lazy_ngettext(singular: str, plural: str, num: int) -> Plural:
