@@ -69,7 +69,8 @@ LESSON = Lesson(
             rows=(Row((C("HK"), C("HQ"), C("CJ"))),),
             label=say(POINTS),
             goal=CardPoints((C("HK"), C("HQ"), C("CJ"))),
-            hint=say("%(king)s: 4 · %(queen)s: 3 · %(jack)s: 2", king=Rank.KING, queen=Rank.QUEEN, jack=Rank.JACK),
+            # TRANSLATORS: The card points of three ranks, as a short reminder (the rank names follow the deck).
+            hint=say(_("%(king)s: 4 · %(queen)s: 3 · %(jack)s: 2"), king=Rank.KING, queen=Rank.QUEEN, jack=Rank.JACK),
         ),
         Explain(
             text=say(
