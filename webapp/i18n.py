@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import functools
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -153,11 +153,11 @@ def translations(domain: str | None = None) -> NullTranslations:
 def _domain_catalog(merged: NullTranslations, known: dict[str, NullTranslations], domain: str,
                     locale: Locale | None) -> NullTranslations:
     """Make (and keep in ``known``) the catalog where ``domain``'s own messages win over ``merged``."""
-    own = Translations.load(str(TRANSLATIONS), [locale], domain)
+    own = Translations.load(str(TRANSLATIONS), [locale or DEFAULT_LANGUAGE], domain)
     catalog = merged
     if isinstance(own, Translations) and own._catalog and hasattr(merged, "_catalog"):
         catalog = copy.copy(merged)
-        catalog._catalog = {**merged._catalog, **own._catalog}  # type: ignore[attr-defined]
+        catalog._catalog = {**merged._catalog, **own._catalog}
     known[domain] = catalog
     return catalog
 
@@ -265,7 +265,7 @@ def _install_template_functions(app: Flask) -> None:
     env = app.jinja_env
     env.extensions.pop(InternationalizationExtension.identifier, None)  # flask-babel's
     env.add_extension(DomainI18n)
-    functions: dict[str, Callable[..., Any]] = {}
+    functions: dict[str, Any] = {}
     for domain in [*domains(), None]:  # None last: the plain names, all domains merged
         def catalog(domain: str | None = domain) -> NullTranslations:
             return translations(domain)
