@@ -291,17 +291,26 @@ def best_language() -> str:
 
 
 def number(value: int | float) -> str:
-    """Format a number in the current locale (``1 234`` in Finnish, ``1,234`` in English)."""
+    """Format a number in the current locale (``1 234`` in Finnish, ``1,234`` in English).
+
+    A negative number gets a real minus sign (``−32``), as the glossary asks, also when it
+    echoes what a learner typed.
+    """
     locale = current_locale()
     if type(value) is int and locale is not None:
         return _whole_number(value, locale)
-    return format_decimal(value, locale=locale)
+    return _real_minus(format_decimal(value, locale=locale))
 
 
 @functools.lru_cache(maxsize=4096)
 def _whole_number(value: int, locale: Locale) -> str:
     """Format a whole number, remembered: Babel goes through ``Decimal`` each time, and a list shows hundreds."""
-    return format_decimal(value, locale=locale)
+    return _real_minus(format_decimal(value, locale=locale))
+
+
+def _real_minus(text: str) -> str:
+    """Replace the hyphen-minus Babel writes before a negative number by a minus sign."""
+    return MINUS + text[1:] if text.startswith("-") else text
 
 
 def percent(value: int) -> str:
