@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.scoresheet.test_views import enter, hands, new_list, revision
+
+def reimport(client: FlaskClient, token: str, lang: str = "en") -> str:
+    """Export the list as a file and import it: return the copy's token."""
+    data = client.get(f"/{lang}/lists/{token}/list.csv").get_data()
+    response = client.post(f"/{lang}/lists/import", data={"file": (io.BytesIO(data), "list.csv")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return str(response.headers["Location"].rsplit("/", 1)[-1])
+
 
 CLUBS_120 = {"kind": "game", "declarer": "2", "game": "clubs", "matadors": "1", "points": "120", "bid": "18"}
 
@@ -131,17 +142,11 @@ def test_an_added_bock_round_is_refused_where_it_cannot_be(client: FlaskClient, 
 
 
 def test_an_added_bock_round_goes_through_the_file(client: FlaskClient, app: Flask) -> None:
-    import io
-
     token = new_list(client)
     enter(client, app, token, CLUBS)
     add_bock(client, app, token)
     enter(client, app, token, {**CLUBS, "declarer": "3"})
-    data = client.get(f"/en/lists/{token}/list.csv").get_data()
-    response = client.post("/en/lists/import", data={"file": (io.BytesIO(data), "list.csv")},
-                           content_type="multipart/form-data")
-    assert response.status_code == 303
-    copy = response.headers["Location"].rsplit("/", 1)[-1]
+    copy = reimport(client, token)
     assert hands(app, copy) == hands(app, token)
     assert "Clubs, with 2, won, Bock: +72" in client.get(f"/en/lists/{copy}").get_data(as_text=True)
 
@@ -189,3 +194,71 @@ def test_at_four_players_any_eight_hands_in_a_row_count(client: FlaskClient, app
     assert "Bock round after: 8 hands in a row without Bock (two full rounds, from any hand)" in html
     assert "two rounds without Bock" in _row(html, 8) and "two rounds without Bock" not in _row(html, 7)
     assert "Bock round: 4 hands left" in html
+
+
+# 3. Ramsch entered as on paper ---------------------------------------------------------------
+
+def test_a_ramsch_is_entered_with_the_losers_points_alone(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client)  # the pub list plays a Ramsch when everybody passes
+    # Hand 1: Anna deals and sits out; only Cem's 70 are written.
+    assert enter(client, app, token, {"kind": "ramsch", "points_3": "70"}).status_code == 303
+    # Hand 2: Ben sits out; Anna and Cem tie with 50 each.
+    assert enter(client, app, token, {"kind": "ramsch", "points_1": "50", "points_3": "50"}).status_code == 303
+    # Hand 3: Cem sits out; Ben 70 and Dora took no trick: doubled.
+    assert enter(client, app, token, {"kind": "ramsch", "points_2": "70", "jungfrau_4": "1"}).status_code == 303
+    # Hand 4: Dora sits out; Anna took every trick: nothing else is written.
+    assert enter(client, app, token, {"kind": "ramsch", "durchmarsch": "1"}).status_code == 303
+    page = client.get(f"/en/lists/{token}").get_data(as_text=True)
+    assert "Ramsch: Cem −70" in page
+    assert "Ramsch: Anna −50, Cem −50" in page
+    assert "Ramsch, Jungfrau: Ben −140" in page
+    assert "Ramsch, Durchmarsch: Anna +120" in page
+    # What was written is kept as written: the others stay empty.
+    assert hands(app, token)[0]["points_2"] == "" and hands(app, token)[0]["points_3"] == "70"
+    form = client.get(f"/en/lists/{token}/hands/1").get_data(as_text=True)
+    assert 'name="points_3" type="number" inputmode="numeric" min="0" max="120" value="70"' in form
+    assert 'name="points_2" type="number" inputmode="numeric" min="0" max="120" value=""' in form
+
+
+def test_the_full_split_still_works_and_a_three_player_list_too(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client, player_4="")
+    assert enter(client, app, token, {"kind": "ramsch", "points_1": "30", "points_2": "50",
+                                      "points_3": "40"}).status_code == 303
+    assert enter(client, app, token, {"kind": "ramsch", "points_3": "61"}).status_code == 303
+    page = client.get(f"/en/lists/{token}").get_data(as_text=True)
+    assert "Ramsch: Ben −50" in page and "Ramsch: Cem −61" in page
+
+
+@pytest.mark.parametrize("fields, message, field", [
+    ({"kind": "ramsch", "points_2": "30"},
+     "Enter the loser&#39;s card points (the same for tied losers), or every player&#39;s.", "points_3"),
+    ({"kind": "ramsch", "points_2": "50", "points_3": "40"},
+     "Enter the loser&#39;s card points (the same for tied losers), or every player&#39;s.", "points_4"),
+    ({"kind": "ramsch"},
+     "Enter the loser&#39;s card points (the same for tied losers), or every player&#39;s.", "points_2"),
+    ({"kind": "ramsch", "points_2": "40", "points_3": "40"},  # Dora would have 40 too: a loser
+     "Enter the loser&#39;s card points (the same for tied losers), or every player&#39;s.", "points_4"),
+    ({"kind": "ramsch", "points_2": "70", "jungfrau_2": "1"},
+     "A player who took no trick has no card points.", "points_2"),
+    ({"kind": "ramsch", "points_2": "130"}, "Card points are between 0 and 120.", "ramsch"),
+    # Anna deals and sits out: her field is not on the form, so the problem is shown above the button.
+    ({"kind": "ramsch", "points_1": "70"}, "This player deals this hand and sits out.", "notice"),
+    ({"kind": "ramsch", "points_2": "sixty"}, "Enter a whole number.", "points_2"),
+])
+def test_a_ramsch_on_paper_is_checked_as_before(client: FlaskClient, app: Flask, fields: dict[str, str],
+                                               message: str, field: str) -> None:
+    token = new_list(client)
+    response = enter(client, app, token, fields)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert message in html
+    assert f'id="error-{field}"' in html if field != "notice" else '<p class="notice notice--error">' in html
+    assert hands(app, token) == () and revision(app, token) == 0
+
+
+def test_a_ramsch_on_paper_goes_through_the_file(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client)
+    enter(client, app, token, {"kind": "ramsch", "points_2": "50", "points_3": "50"})
+    copy = reimport(client, token)
+    assert hands(app, copy) == hands(app, token)
+    assert "Ramsch: Ben −50, Cem −50" in client.get(f"/en/lists/{copy}").get_data(as_text=True)

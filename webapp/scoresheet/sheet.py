@@ -228,7 +228,11 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class Ramsch:
-    """A Ramsch: each seat's card points (None for the seat sitting out), Jungfrau, Durchmarsch."""
+    """A Ramsch: each seat's card points (None for the seat sitting out), Jungfrau, Durchmarsch.
+
+    As on paper, the points may be the loser's alone (or the tied losers', the same for each),
+    the others None: the score is the same whatever the others took (see `paper_split`).
+    """
 
     points: tuple[int | None, ...]
     jungfrau: frozenset[int] = frozenset()
@@ -418,11 +422,19 @@ def _fit_issues(entry: Entry, slot: Slot, rules: HouseRules) -> list[Issue]:
     elif isinstance(entry, Ramsch):
         if not (ramsch_round or rules.ramsch_passed_in):
             issues.append(Issue("kind", Problem.NO_RAMSCH))
-        for seat, points in enumerate(entry.points):
-            if points is not None and seat == slot.sitting_out:
-                issues.append(Issue(f"points_{seat + 1}", Problem.SITS_OUT))
-            elif points is None and seat != slot.sitting_out:
-                issues.append(Issue(f"points_{seat + 1}", InputReason.MISSING))
+        out = slot.sitting_out
+        paper = _paper_issue(entry, slot.seats) if len(entry.points) == slot.players else None
+        if paper and (out is None or int(paper.field.rpartition("_")[2]) <= out):
+            issues.append(paper)  # the problems are named seat by seat
+            paper = None
+        if out is not None and out < len(entry.points):
+            if entry.points[out] is not None:
+                issues.append(Issue(f"points_{out + 1}", Problem.SITS_OUT))
+            if out in entry.jungfrau:
+                issues.append(Issue(f"jungfrau_{out + 1}", Problem.SITS_OUT))
+            if out == entry.durchmarsch:
+                issues.append(Issue("durchmarsch", Problem.SITS_OUT))
+        issues += [paper] if paper else []
     elif ramsch_round:
         issues.append(Issue("kind", Problem.RAMSCH_ROUND))
     elif rules.ramsch_passed_in:
@@ -447,20 +459,22 @@ def _entry_issues(entry: Entry, players: int, rules: HouseRules) -> list[Issue]:
         if len(entry.points) != players:
             issues.append(Issue("ramsch", Problem.MALFORMED))
             return issues
-        playing = [seat for seat, points in enumerate(entry.points) if points is not None]
-        if len(playing) != 3:
+        written = [seat for seat, points in enumerate(entry.points) if points is not None]
+        if len(written) > 3:
             issues.append(Issue("ramsch", Problem.MALFORMED))
             return issues
         for seat in sorted(entry.jungfrau):
-            if seat not in playing:
+            if not 0 <= seat < players:
                 issues.append(Issue(f"jungfrau_{seat + 1}", Problem.NOT_A_PLAYER))
             elif entry.points[seat]:
                 issues.append(Issue(f"points_{seat + 1}", Problem.JUNGFRAU_HAS_POINTS))
-        if entry.durchmarsch is not None and entry.durchmarsch not in playing:
+        if entry.durchmarsch is not None and not 0 <= entry.durchmarsch < players:
             issues.append(Issue("durchmarsch", Problem.NOT_A_PLAYER))
         total = sum(points for points in entry.points if points is not None)
         in_range = all(0 <= points <= _RAMSCH_POINTS for points in entry.points if points is not None)
-        if in_range and total != _RAMSCH_POINTS:
+        if not in_range:
+            issues.append(Issue("ramsch", InputReason.OUT_OF_RANGE))
+        elif len(written) == 3 and total != _RAMSCH_POINTS:
             issues.append(Issue("ramsch", Problem.NOT_120, value=total))
         if entry.pushes and not rules.schieberamsch:
             issues.append(Issue("pushes", Problem.NO_PUSHES))
@@ -497,14 +511,78 @@ def _settle_game(game: Game, *, players: int, bock: bool) -> Settlement:
     )
 
 
-def _settle_ramsch(ramsch: Ramsch, *, bock: bool) -> RamschSettlement:
-    seats = [seat for seat, points in enumerate(ramsch.points) if points is not None]
-    points = [ramsch.points[seat] or 0 for seat in seats]
-    tricks = ramsch_tricks(
+def _written(ramsch: Ramsch, seats: Sequence[int]) -> dict[int, int]:
+    """Return the card points written for the playing ``seats``, by seat."""
+    return {seat: points for seat in seats if (points := ramsch.points[seat]) is not None}
+
+
+def _paper_issue(ramsch: Ramsch, seats: Sequence[int]) -> Issue | None:
+    """Return what keeps a Ramsch written as on paper from being scored, or None.
+
+    Either every playing seat's points are written, or only the loser's (the same for tied
+    losers), or none with a Durchmarsch; the others must be able to have fewer points.
+    """
+    written = _written(ramsch, seats)
+    empty = [seat for seat in seats if seat not in written]
+    if not empty or any(not 0 <= points <= _ALL_POINTS for points in written.values()):
+        return None  # every player's points, checked as a whole; or points out of range
+    if not written and ramsch.durchmarsch is not None:
+        return None
+    if len(set(written.values())) > 1 or not written or paper_split(ramsch, seats) is None:
+        return Issue(f"points_{empty[0] + 1}", InputReason.MISSING)
+    return None
+
+
+def paper_split(ramsch: Ramsch, seats: Sequence[int]) -> tuple[int, ...] | None:
+    """Return each playing seat's card points, with ones that fit where only the losers' are written.
+
+    The unwritten seats get fewer points than the losers (none for a Jungfrau, all for a
+    Durchmarsch), split so that tricks fit them; the score does not depend on the split. Return
+    None when no split fits.
+    """
+    written = _written(ramsch, seats)
+    if ramsch.durchmarsch is not None and ramsch.durchmarsch in seats and not written:
+        written = {ramsch.durchmarsch: _ALL_POINTS}
+    if not written or len(set(written.values())) > 1:
+        return None
+    most = next(iter(written.values()))
+    free = [seat for seat in seats if seat not in written and seat not in ramsch.jungfrau]
+    rest = _ALL_POINTS - most * len(written)
+    candidates: list[tuple[int, ...]] = []
+    if len(free) == 0:
+        candidates = [()] if rest == 0 else []
+    elif len(free) == 1:
+        candidates = [(rest,)]
+    else:
+        half = rest // 2
+        candidates = [(a, rest - a) for step in range(half + 1) for a in {half - step, half + step}
+                      if 0 <= a <= rest]
+    for split in candidates:
+        points = dict(written) | dict(zip(free, split))
+        if any(points[seat] >= most for seat in free) and ramsch.durchmarsch is None:
+            continue
+        full = tuple(points.get(seat, 0) for seat in seats)
+        try:
+            _ramsch_tricks(ramsch, seats, full)
+        except InvalidInput:
+            continue
+        return full
+    return None
+
+
+def _ramsch_tricks(ramsch: Ramsch, seats: Sequence[int], points: Sequence[int]) -> tuple[int, ...]:
+    return ramsch_tricks(
         points,
         jungfrau={seats.index(seat) for seat in ramsch.jungfrau if seat in seats},
-        durchmarsch=None if ramsch.durchmarsch is None else seats.index(ramsch.durchmarsch),
+        durchmarsch=None if ramsch.durchmarsch not in seats else seats.index(ramsch.durchmarsch),
     )
+
+
+def _settle_ramsch(ramsch: Ramsch, seats: Sequence[int], *, bock: bool) -> RamschSettlement:
+    points = paper_split(ramsch, seats) if len(_written(ramsch, seats)) < len(seats) else None
+    if points is None:
+        points = tuple(ramsch.points[seat] or 0 for seat in seats)
+    tricks = _ramsch_tricks(ramsch, seats, points)
     return settle_ramsch(points, tricks, pushes=ramsch.pushes, bock=bock, worked=False)
 
 
@@ -522,8 +600,8 @@ def _score(
         )
         return settlement, scores, seeger
     if isinstance(entry, Ramsch):
-        ramsch = _settle_ramsch(entry, bock=slot.bock)
-        by_seat = dict(zip((s for s, p in enumerate(entry.points) if p is not None), ramsch.scores))
+        ramsch = _settle_ramsch(entry, slot.seats, bock=slot.bock)
+        by_seat = dict(zip(slot.seats, ramsch.scores))
         scores = tuple(by_seat.get(seat, 0) for seat in range(players))
         return ramsch, scores, scores
     zero = (0,) * players
@@ -849,22 +927,22 @@ def _game_from_fields(fields: Mapping[str, str], players: int) -> Game:
 
 def _ramsch_from_fields(fields: Mapping[str, str], players: int) -> Ramsch:
     points = tuple(_number(fields, f"points_{seat}") for seat in range(1, players + 1))
-    if players == 3:
-        for seat, value in enumerate(points, start=1):
-            if value is None:
-                raise EntryError(Issue(f"points_{seat}", InputReason.MISSING))
     jungfrau = frozenset(
         seat for seat in range(players) if _flag(fields, f"jungfrau_{seat + 1}")
     )
     pushes = _number(fields, "pushes") or 0
     if not 0 <= pushes <= _MAX_PUSHES:
         raise EntryError(Issue("pushes", InputReason.OUT_OF_RANGE))
-    return Ramsch(
+    ramsch = Ramsch(
         points=points,
         jungfrau=jungfrau,
         durchmarsch=_seat(fields, "durchmarsch", players),
         pushes=pushes,
     )
+    paper = _paper_issue(ramsch, range(players)) if players == 3 else None  # at four, the slot tells
+    if paper:
+        raise EntryError(paper)
+    return ramsch
 
 
 def entry_from_fields(fields: Mapping[str, str], *, players: int) -> Entry:

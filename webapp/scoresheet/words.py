@@ -126,6 +126,8 @@ FIELD_INPUT: dict[tuple[str, InputReason], LazyString] = {
     ("bid", InputReason.MISSING): lazy_gettext("Enter the bid."),
     ("null_result", InputReason.MISSING): lazy_gettext("Was the Null won or lost?"),
     ("ramsch", InputReason.OUT_OF_RANGE): lazy_gettext("Card points are between 0 and 120."),
+    ("ramsch", InputReason.MISSING): lazy_gettext(
+        "Enter the loser's card points (the same for tied losers), or every player's."),
 }
 
 FILE_PROBLEMS: dict[FileProblem, LazyString] = {
