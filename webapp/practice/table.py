@@ -7,10 +7,11 @@ Nothing here knows about requests or templates.
 
 from __future__ import annotations
 
-import hashlib
-
-from webapp.engine import Action, Deal, GameState, Position
+from webapp.engine import Action, Deal, GameState, Position, SeatView
 from webapp.practice import players
+from webapp.tables.model import advance as advance_table, move_seed
+
+__all__ = ["rotate", "move_seed", "start", "advance", "act", "last_decision", "undo", "computer"]
 
 
 def rotate(seat: Position) -> Position:
@@ -24,27 +25,22 @@ def rotate(seat: Position) -> Position:
     return Position((seat + 2) % 3)
 
 
-def move_seed(seed: int, moves: int) -> int:
-    """Return the seed a computer player samples with at move number ``moves`` of deal ``seed``.
-
-    Derived from the deal and the move, so a replayed deal gets the same answers.
-    """
-    digest = hashlib.blake2b(f"{seed}:{moves}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
-
-
 def start(seed: int, seat: Position, level: str) -> GameState:
     """Return a new hand of deal ``seed`` advanced to the learner's first decision."""
     return advance(GameState.new(Deal.from_seed(seed)), seat, level, seed)
 
 
+def computer(view: SeatView, level: str, seed: int) -> Action:
+    """Return a computer player's action (the chooser the table model asks)."""
+    return players.choose(view, level, seed=seed)
+
+
 def advance(state: GameState, seat: Position, level: str, seed: int) -> GameState:
-    """Let the computer players move until the learner must decide or the hand is over."""
-    while not state.finished and state.to_act is not None and state.to_act != seat:
-        actor = state.to_act
-        action = players.choose(state.view(actor), level, seed=move_seed(seed, len(state.actions)))
-        state = state.apply(action, by=actor)
-    return state
+    """Let the computer players move until the learner must decide or the hand is over.
+
+    The practice table is a table with one person: the table model's flow moves the others.
+    """
+    return advance_table(state, (seat,), level=level, seed=seed, choose=computer)
 
 
 def act(state: GameState, seat: Position, action: Action, level: str, seed: int) -> GameState:

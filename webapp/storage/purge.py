@@ -20,6 +20,7 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from webapp.storage import db
 from webapp.storage.calculator import DrillStreak
+from webapp.storage.gametables import GameSeat, GameTable
 from webapp.storage.lessons import Learner, LessonProgress, StepState
 from webapp.storage.practice import PracticeHand
 from webapp.storage.ratelimit import forget_ended
@@ -46,6 +47,7 @@ PURGEABLE: tuple[Purgeable, ...] = (
     Purgeable("hands", PracticeHand.id, PracticeHand.updated_at, aware=True),
     Purgeable("learners", Learner.id, Learner.used, (StepState.learner_id, LessonProgress.learner_id)),
     Purgeable("visitors", DrillStreak.visitor, DrillStreak.used, aware=True),
+    Purgeable("tables", GameTable.id, GameTable.updated_at, (GameSeat.table_id,), aware=True),
     Purgeable("lists", ScoreList.id, ScoreList.updated, (ScoreChange.list_id, ScoreHand.list_id)),
 )
 """Everything ``purge`` removes; a new kind of anonymous data adds its line (and a default in config)."""

@@ -1,6 +1,7 @@
 """Import every storage module so that the metadata knows all tables (for migrations)."""
 
 import webapp.storage.calculator  # noqa: F401
+import webapp.storage.gametables  # noqa: F401
 import webapp.storage.lessons  # noqa: F401
 import webapp.storage.practice  # noqa: F401
 import webapp.storage.ratelimit  # noqa: F401

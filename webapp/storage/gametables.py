@@ -1,0 +1,241 @@
+"""Tables with people: one row per table (its current hand as game notation) and one per seat.
+
+A table has an unguessable id (its URL), a game family, the house rules' preset, the computer
+players' level, the number of the hand being played with its deal and notation, and a revision
+that every change raises: a move names the revision it was made on, and the check and the
+write are one UPDATE, so of two moves at once exactly one is applied. The "anything new?"
+poll reads the revision alone.
+
+A seat is held by a computer player, or by a person bound to a secret kept in their browser's
+cookie (only its hash is stored). A free seat has a join token (its link); taking it is one
+UPDATE that needs the seat still free, so a join link works once. Once every seat is held, the
+table gets its list (a scoresheet list, `webapp.storage.scoresheet`): finished hands go there.
+A table untouched for 30 days is removed by ``flask purge`` (its seats with it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, select, update
+from sqlalchemy.orm import Mapped, mapped_column
+
+from webapp import parse
+from webapp.storage import MadeByForm, add_once, db
+
+__all__ = [
+    "GameTable",
+    "GameSeat",
+    "Table",
+    "Seat",
+    "new_secret",
+    "create",
+    "load",
+    "revision_of",
+    "take_seat",
+    "begin",
+    "save_hand",
+]
+
+ID_BYTES = 18
+"""Random bytes in a table's id and a join token: unguessable, 24 URL-safe characters."""
+NAME_LENGTH = 40
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def new_secret() -> str:
+    """Return a fresh seat secret for a person's cookie (128 random bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class GameTable(MadeByForm, db.Model):  # type: ignore[name-defined,misc]
+    """A table: its family, house rules, level and current hand."""
+
+    __tablename__ = "game_table"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    family: Mapped[str] = mapped_column(String(16))
+    preset: Mapped[str] = mapped_column(String(16))
+    level: Mapped[str] = mapped_column(String(16))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    """The table's series of deals (`webapp.tables.model.hand_seed`)."""
+    number: Mapped[int] = mapped_column(Integer, default=0)
+    """The hand being played, from 0; the deal passes on with each."""
+    game: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The current hand's notation; None until every seat is held."""
+    list_token: Mapped[str | None] = mapped_column(String(43), nullable=True)
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)
+
+
+class GameSeat(db.Model):  # type: ignore[name-defined,misc]
+    """A seat: a computer player, a person (the hash of their secret), or free (a join token)."""
+
+    __tablename__ = "game_seat"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_table.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH), default="")
+    computer: Mapped[bool] = mapped_column(Boolean, default=False)
+    secret_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    join_token: Mapped[str] = mapped_column(String(32), unique=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat as read: its number (from 0), name, and who holds it."""
+
+    number: int
+    name: str
+    computer: bool
+    taken: bool
+    join_token: str
+    secret_hash: str | None
+
+    def holds(self, secret: str | None) -> bool:
+        """Tell whether ``secret`` (from a cookie) is this seat's person's."""
+        return bool(secret) and self.secret_hash is not None and secrets.compare_digest(
+            self.secret_hash, _hash(secret or ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table as read, with its seats in order."""
+
+    id: str
+    family: str
+    preset: str
+    level: str
+    seed: int
+    number: int
+    game: str | None
+    list_token: str | None
+    revision: int
+    seats: tuple[Seat, ...]
+
+    def seat_of(self, secret: str | None) -> Seat | None:
+        """Return the seat ``secret`` holds at this table, or None."""
+        return next((seat for seat in self.seats if seat.holds(secret)), None)
+
+    @property
+    def full(self) -> bool:
+        """Tell whether every seat is held."""
+        return all(seat.taken for seat in self.seats)
+
+
+def create(*, family: str, preset: str, level: str, seed: int, host: str, host_secret: str,
+           seats: int, computers: Sequence[int] = (), computer_name: str = "",
+           form_token: str | None = None) -> str:
+    """Store a new table with the host in seat 0 and computers in ``computers``; return its id.
+
+    The same ``form_token`` twice (a double click) makes one table: the second call returns it.
+    """
+    record = GameTable(id=secrets.token_urlsafe(ID_BYTES), family=family, preset=preset,
+                       level=level, seed=seed, number=0, revision=0, form_token=form_token)
+    made = add_once(record)
+    if made is not record:
+        return str(made.id)
+    for number in range(seats):
+        computer = number in computers
+        db.session.add(GameSeat(
+            table_id=record.id, number=number, computer=computer,
+            name=host if number == 0 else (computer_name if computer else ""),
+            secret_hash=_hash(host_secret) if number == 0 else None,
+            join_token=secrets.token_urlsafe(ID_BYTES),
+        ))
+    db.session.commit()
+    return str(record.id)
+
+
+def load(table_id: str) -> Table | None:
+    """Return the table with this id and its seats, or None."""
+    if not parse.is_token(table_id) or len(table_id) > 32:
+        return None
+    record = db.session.get(GameTable, table_id)
+    if record is None:
+        return None
+    rows = db.session.execute(
+        select(GameSeat).filter_by(table_id=table_id).order_by(GameSeat.number)).scalars()
+    seats = tuple(
+        Seat(row.number, row.name, row.computer, row.computer or row.secret_hash is not None,
+             row.join_token, row.secret_hash)
+        for row in rows
+    )
+    table = Table(record.id, record.family, record.preset, record.level, record.seed,
+                  record.number, record.game, record.list_token, record.revision, seats)
+    db.session.expire_all()
+    return table
+
+
+def revision_of(table_id: str) -> int | None:
+    """Return the table's revision alone (the cheap "anything new?"), or None if there is none."""
+    if not parse.is_token(table_id) or len(table_id) > 32:
+        return None
+    value = db.session.execute(
+        select(GameTable.revision).where(GameTable.id == table_id)).scalar_one_or_none()
+    db.session.rollback()  # end the read: nothing stays open between polls
+    return None if value is None else int(value)
+
+
+def _bump(table_id: str, revision: int, **values: object) -> bool:
+    """Raise the table's revision from ``revision`` with ``values``; tell whether it was there."""
+    result = db.session.execute(
+        update(GameTable)
+        .where(GameTable.id == table_id, GameTable.revision == revision)
+        .values(revision=revision + 1, updated_at=_now(), **values)
+    )
+    return bool(getattr(result, "rowcount", 0) == 1)
+
+
+def take_seat(table_id: str, join_token: str, *, name: str, secret: str) -> bool:
+    """Give the free seat of ``join_token`` to a person; tell whether it was still free."""
+    if not parse.is_token(join_token) or len(join_token) > 32:
+        return False
+    result = db.session.execute(
+        update(GameSeat)
+        .where(GameSeat.table_id == table_id, GameSeat.join_token == join_token,
+               GameSeat.secret_hash.is_(None), GameSeat.computer.is_(False))
+        .values(name=name, secret_hash=_hash(secret))
+    )
+    taken = bool(getattr(result, "rowcount", 0) == 1)
+    if taken:
+        db.session.execute(
+            update(GameTable).where(GameTable.id == table_id)
+            .values(revision=GameTable.revision + 1, updated_at=_now()))
+    db.session.commit()
+    db.session.expire_all()
+    return taken
+
+
+def begin(table_id: str, revision: int, *, list_token: str, game: str) -> bool:
+    """Give a full table its list and its first hand, if nobody did meanwhile."""
+    done = _bump(table_id, revision, list_token=list_token, game=game)
+    db.session.commit()
+    db.session.expire_all()
+    return done
+
+
+def save_hand(table_id: str, revision: int, *, game: str, number: int | None = None) -> bool:
+    """Store the current hand's new notation (and, for the next hand, its number) if the table is
+    still at ``revision``; tell whether it was. The check and the write are one UPDATE."""
+    values: dict[str, object] = {"game": game}
+    if number is not None:
+        values["number"] = number
+    done = _bump(table_id, revision, **values)
+    db.session.commit()
+    db.session.expire_all()
+    return done
+
