@@ -40,7 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     web.init_app(app)
     catalogs.init_app(app)
 
-    from webapp import calculator, core, decks, lessons, practice, scoresheet
+    from webapp import calculator, core, decks, lessons, practice, scoresheet, tables
 
     decks.init_app(app)
     core.init_app(app)
@@ -48,4 +48,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     scoresheet.init_app(app)
     lessons.init_app(app)
     practice.init_app(app)
+    tables.init_app(app)
     return app

@@ -167,6 +167,15 @@ def context_word(word: str) -> str:
     return str(pgettext("bid", "Pass"))
 
 
+def doubling_word(word: str) -> str:
+    """Return the button's word for saying Kontra or Re (house rules)."""
+    if word == "kontra":
+        # TRANSLATORS: a defender doubles the game (house rule); Skat's own word.
+        return str(pgettext("doubling", "Kontra"))
+    # TRANSLATORS: the declarer answers Kontra (house rule); Skat's own word.
+    return str(pgettext("doubling", "Re"))
+
+
 def contract_name(contract: Contract) -> str:
     """Name the declared game: "Clubs", "Grand Hand", "Null ouvert Hand"."""
     game = announcement(Declare(contract.game_type, schneider=contract.schneider_announced,

@@ -22,10 +22,12 @@ from webapp.engine import (
     GameState,
     GameType,
     Hold,
+    Kontra,
     Pass,
     Phase,
     Play,
     Position,
+    Re,
     Reason,
     SeatView,
     Trick,
@@ -97,6 +99,8 @@ class Screen:
     last: ShownTrick | None
     count: Count | None
     your_turn: bool
+    doubling: tuple[str, ...] = ()
+    """``kontra`` or ``re`` when the house rules let the learner say it now."""
 
     @property
     def phase(self) -> Phase:
@@ -270,6 +274,7 @@ def screen(state: GameState, seat: Position, *, animate: bool = True) -> Screen:
         last=last,
         count=_count(view),
         your_turn=your_turn,
+        doubling=tuple("kontra" if isinstance(a, Kontra) else "re" for a in legal if isinstance(a, Kontra | Re)),
     )
 
 

@@ -1,0 +1,302 @@
+"""Tables with people across browsers: each person a test client with a cookie jar of their own.
+
+Whole hands of Skat for three (ISkO and pub rules: a Ramsch, a Kontra and Re) and of Skat for
+two, the list kept hand by hand, each person's page in their own language and deck; and every
+bad request refused with the right code, changing nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select, update
+
+from tests.practice.drive import declarer_choice, defender_choice
+from tests.tables.play import join, join_links, open_table, play_hand, seat_to_act, state_of, stored
+from webapp.engine import (
+    Action,
+    Bid,
+    GameState,
+    Hold,
+    Kontra,
+    Pass,
+    Play,
+    Position,
+    RamschSettlement,
+    Re,
+    Settlement,
+    token,
+)
+from webapp.scoresheet.sheet import PRESETS, Preset, build, entry_from_fields
+from webapp.storage import db
+from webapp.storage import gametables as storage
+from webapp.storage import scoresheet as lists
+from webapp.storage.gametables import GameSeat, GameTable
+from webapp.storage.purge import PURGEABLE, purge
+from webapp.tables import model
+
+CARD = re.compile(r'data-card="(\w\w)"')
+
+
+def seated(app: Flask, family: str = "three", preset: str = "isko", langs: tuple[str, ...] = ("en", "en", "en")
+           ) -> tuple[str, dict[int, FlaskClient]]:
+    """Open a table and fill its seats with people (Anna hosts, Ben and Cleo join); return it."""
+    host = app.test_client()
+    table_id = open_table(host, family=family, preset=preset)
+    clients = {0: host}
+    for number, (link, name) in enumerate(zip(join_links(host, table_id), ("Ben", "Cleo")), start=1):
+        clients[number] = app.test_client()
+        join(clients[number], link, name, lang=langs[number])
+    return table_id, clients
+
+
+def bidder(seat_wanted: Position):
+    """Return a chooser: the person at ``seat_wanted`` bids to win the game, the others pass."""
+    def choose(state: GameState, position: Position) -> Action:
+        return declarer_choice(state) if position == seat_wanted else defender_choice(state)
+    return choose
+
+
+def list_of(app: Flask, table_id: str):
+    """Return the table's list as built by the scoresheet, and its stored form."""
+    with app.app_context():
+        token = stored(app, table_id).list_token
+        assert token is not None
+        stored_list = lists.load_list(token)
+        assert stored_list is not None
+        rules = PRESETS[Preset(stored(app, table_id).preset)]
+        entries = [entry_from_fields(fields, players=3) for fields in stored_list.hands]
+        return build(3, rules, entries), stored_list
+
+
+def expected_scores(state: GameState, number: int) -> tuple[int, ...]:
+    """Return each seat's classic score of a finished hand, from the engine's settlement."""
+    seats = model.seat_positions(number, 3)
+    settlement = state.settlement
+    if isinstance(settlement, RamschSettlement):
+        return tuple(settlement.scores[position] for position in seats)
+    assert isinstance(settlement, Settlement)
+    return tuple(settlement.score if position == state.declarer else 0 for position in seats)
+
+
+def next_hand(app: Flask, client: FlaskClient, table_id: str) -> None:
+    response = client.post(f"/en/tables/{table_id}/next", data={"revision": str(stored(app, table_id).revision)})
+    assert response.status_code == 303, response.get_data(as_text=True)
+
+
+def test_three_people_play_an_evening_and_the_list_keeps_itself(app: Flask) -> None:
+    table_id, clients = seated(app)
+    with app.app_context():
+        assert stored(app, table_id).full and stored(app, table_id).number == 0
+    for number in range(3):
+        # Forehand wins the auction; the deal passes on, so it is another seat each hand.
+        state = play_hand(app, clients, table_id, bidder(Position.FOREHAND))
+        assert isinstance(state.settlement, Settlement)
+        sheet, stored_list = list_of(app, table_id)
+        assert stored_list.players == ("Anna", "Ben", "Cleo")
+        assert len(sheet.rows) == number + 1
+        assert sheet.rows[-1].scores == expected_scores(state, number)
+        assert sheet.rows[-1].slot.dealer == number % 3
+        page = clients[0].get(f"/en/tables/{table_id}").get_data(as_text=True)
+        assert "The list after" in page and "Next hand" in page
+        next_hand(app, clients[number % 3], table_id)
+        assert stored(app, table_id).number == number + 1
+
+
+def test_each_person_sees_only_their_own_cards_in_their_own_language_and_deck(app: Flask) -> None:
+    table_id, clients = seated(app, langs=("en", "de", "fr"))
+    clients[1].set_cookie("deck", "german")
+    table = stored(app, table_id)
+    state = state_of(table)
+    positions = model.seat_positions(table.number, 3)
+    pages = {
+        0: clients[0].get(f"/en/tables/{table_id}").get_data(as_text=True),
+        1: clients[1].get(f"/de/tables/{table_id}").get_data(as_text=True),
+        2: clients[2].get(f"/fr/tables/{table_id}").get_data(as_text=True),
+    }
+    for seat, page in pages.items():
+        shown = set(CARD.findall(page))
+        assert shown == {str(card) for card in state.hand(positions[seat])}, seat
+    assert "Deine Karten" in pages[1] and "/static/cards/german/" in pages[1]
+    assert "/static/cards/french/" in pages[2] and 'lang="fr"' in pages[2]
+    # Whose turn it is shows on every page: the person to act is told, the others wait for them.
+    to_act = seat_to_act(table)
+    name = ("Anna", "Ben", "Cleo")[to_act]
+    assert "Your turn, Anna." in pages[0] if to_act == 0 else f"Waiting for {name}." in pages[0]
+
+
+def test_pub_rules_all_pass_is_a_ramsch_played_out_and_kept_in_the_list(app: Flask) -> None:
+    table_id, clients = seated(app, preset="pub")
+    state = play_hand(app, clients, table_id, lambda state, position: defender_choice(state))
+    assert isinstance(state.settlement, RamschSettlement)
+    sheet, _ = list_of(app, table_id)
+    assert sheet.rows[0].scores == expected_scores(state, 0)
+    page = clients[0].get(f"/en/tables/{table_id}").get_data(as_text=True)
+    assert "Ramsch: nobody bid" in page
+
+
+def test_pub_rules_kontra_and_re_are_said_at_the_table_and_scored(app: Flask) -> None:
+    table_id, clients = seated(app, preset="pub")
+    seen: set[str] = set()
+
+    def choose(state: GameState, position: Position) -> Action:
+        legal = state.legal_actions()
+        for doubling in (Kontra(), Re()):
+            if doubling in legal:
+                page = clients[seat_to_act(stored(app, table_id))].get(f"/en/tables/{table_id}").get_data(as_text=True)
+                assert f'value="{token(doubling)}"' in page
+                seen.add(token(doubling))
+                return doubling
+        return bidder(Position.FOREHAND)(state, position)
+
+    state = play_hand(app, clients, table_id, choose)
+    settlement = state.settlement
+    assert isinstance(settlement, Settlement) and settlement.kontra and settlement.re
+    assert seen == {"kontra", "re"}
+    sheet, _ = list_of(app, table_id)
+    assert sheet.rows[0].scores == expected_scores(state, 0)
+
+
+def test_skat_for_two_the_computer_never_bids_and_plays_with_the_defender(app: Flask) -> None:
+    host, guest = app.test_client(), app.test_client()
+    table_id = open_table(host, family="two")
+    links = join_links(host, table_id)
+    assert len(links) == 1  # the third seat is the computer's
+    join(guest, links[0], "Ben")
+    clients = {0: host, 1: guest}
+    for number in range(3):
+        table = stored(app, table_id)
+        positions = model.seat_positions(table.number, 3)
+        computer = positions[2]
+        person = positions[1]
+        state = play_hand(app, clients, table_id, bidder(person))
+        said = [action for actor, action in state.history() if actor == computer and isinstance(action, Bid | Hold | Pass)]
+        assert all(isinstance(action, Pass) for action in said)
+        assert state.declarer == person  # so the computer defends with the other person
+        sheet, stored_list = list_of(app, table_id)
+        assert sheet.rows[-1].scores == expected_scores(state, number)
+        assert sheet.rows[-1].scores[2] == 0
+        page = host.get(f"/en/tables/{table_id}").get_data(as_text=True)
+        assert "Computer:" not in page  # only the two people are scored
+        next_hand(app, host, table_id)
+
+
+def test_moves_out_of_turn_stale_or_not_yours_are_refused_and_change_nothing(app: Flask) -> None:
+    table_id, clients = seated(app)
+    table = stored(app, table_id)
+    state = state_of(table)
+    to_act = seat_to_act(table)
+    other = (to_act + 1) % 3
+    action = {"action": token(state.legal_actions()[-1])}
+    fresh = {"revision": str(table.revision), **action}
+    url = f"/en/tables/{table_id}/act"
+
+    assert clients[other].post(url, data=fresh).status_code == 409  # not their turn
+    stranger = app.test_client()
+    refused = stranger.post(url, data=fresh)
+    assert refused.status_code == 403 and "You do not have a seat" in refused.get_data(as_text=True)
+    assert clients[to_act].post(url, data={"revision": str(table.revision - 1), **action}).status_code == 409
+    assert clients[to_act].post(url, data=action).status_code == 400  # no revision
+    assert clients[to_act].post(url, data={"revision": str(table.revision), "action": "nonsense"}).status_code == 400
+    assert clients[to_act].post(url, data={"revision": str(table.revision), "action": "CA"}).status_code == 400
+    assert stored(app, table_id) == table  # nothing changed
+
+    # Two tabs of one person send the same move: exactly one is applied.
+    assert clients[to_act].post(url, data=fresh).status_code == 303
+    assert clients[to_act].post(url, data=fresh).status_code == 409
+    assert stored(app, table_id).revision == table.revision + 1
+
+
+def test_a_card_not_in_the_hand_is_refused(app: Flask) -> None:
+    table_id, clients = seated(app)
+    for _ in range(20):  # up to the play
+        table = stored(app, table_id)
+        state = state_of(table)
+        if state.phase.value == "play":
+            break
+        play_hand_step = bidder(Position.FOREHAND)(state, state.to_act)  # type: ignore[arg-type]
+        from tests.practice.drive import form_for
+        clients[seat_to_act(table)].post(f"/en/tables/{table_id}/act",
+                                         data={"revision": str(table.revision), **form_for(play_hand_step)})
+    table = stored(app, table_id)
+    state = state_of(table)
+    assert state.phase.value == "play"
+    foreign = next(card for card in state.hand(state.to_act.next))  # type: ignore[union-attr]
+    response = clients[seat_to_act(table)].post(
+        f"/en/tables/{table_id}/act", data={"revision": str(table.revision), "action": str(foreign)})
+    assert response.status_code == 400
+    assert stored(app, table_id) == table
+
+
+def test_two_moves_on_one_revision_exactly_one_is_stored(app: Flask) -> None:
+    table_id, _ = seated(app)
+    table = stored(app, table_id)
+    with app.app_context():
+        assert storage.save_hand(table_id, table.revision, game=table.game or "")
+        assert not storage.save_hand(table_id, table.revision, game="")
+    assert stored(app, table_id).game == table.game
+
+
+def test_a_join_link_works_once_and_brings_its_person_back(app: Flask) -> None:
+    host = app.test_client()
+    table_id = open_table(host)
+    first, second = join_links(host, table_id)
+    ben, intruder = app.test_client(), app.test_client()
+    join(ben, first, "Ben")
+    assert intruder.get(first).status_code == 409
+    taken = intruder.post(first, data={"name": "Mallory"})
+    assert taken.status_code == 409 and "This seat has been taken" in taken.get_data(as_text=True)
+    assert ben.get(first).status_code == 303  # Ben, back with his cookie, goes to his seat
+    assert stored(app, table_id).seats[1].name == "Ben"
+    # A name already at the table, or none, is refused and takes no seat.
+    assert intruder.post(second, data={"name": "ben"}).status_code == 400
+    assert intruder.post(second, data={"name": "  "}).status_code == 400
+    assert not stored(app, table_id).seats[2].taken
+    assert stored(app, table_id).game is None  # the first hand waits for the last seat
+    page = host.get(f"/en/tables/{table_id}").get_data(as_text=True)
+    assert "<svg" in page and "Waiting for the other players" in page
+
+
+def test_unknown_tables_and_links_are_404(app: Flask) -> None:
+    client = app.test_client()
+    unknown = "A" * 24
+    assert client.get(f"/en/tables/{unknown}").status_code == 404
+    assert client.get(f"/en/tables/{unknown}/news?revision=0").status_code == 404
+    assert client.post(f"/en/tables/{unknown}/act", data={"revision": "0"}).status_code == 404
+    table_id = open_table(app.test_client())
+    assert client.get(f"/en/tables/{table_id}/join/{unknown}").status_code == 404
+
+
+def test_the_poll_says_204_until_something_changes(app: Flask) -> None:
+    table_id, clients = seated(app)
+    table = stored(app, table_id)
+    url = f"/en/tables/{table_id}/news?revision={table.revision}"
+    quiet = clients[0].get(url, headers={"HX-Request": "true"})
+    assert quiet.status_code == 204 and quiet.get_data() == b""
+    to_act = seat_to_act(table)
+    action = bidder(Position.FOREHAND)(state_of(table), state_of(table).to_act)  # type: ignore[arg-type]
+    clients[to_act].post(f"/en/tables/{table_id}/act", data={"revision": str(table.revision), "action": token(action)})
+    news = clients[(to_act + 1) % 3].get(url, headers={"HX-Request": "true"})
+    assert news.status_code == 200 and 'id="table"' in news.get_data(as_text=True)
+    assert "<html" not in news.get_data(as_text=True)
+    # The person whose turn it now is gets told in the title as well as on the page.
+    now = stored(app, table_id)
+    if not state_of(now).finished:
+        told = clients[seat_to_act(now)].get(url, headers={"HX-Request": "true"}).get_data(as_text=True)
+        assert "<title>Your turn · Skat table · Kiebitz</title>" in told
+
+
+def test_an_untouched_table_is_purged_with_its_seats(app: Flask) -> None:
+    table_id, _ = seated(app)
+    with app.app_context():
+        kind = next(purgeable for purgeable in PURGEABLE if purgeable.kind == "tables")
+        assert purge(kind, 30).removed == 0
+        old = datetime.now(UTC) - timedelta(days=31)
+        db.session.execute(update(GameTable).values(updated_at=old))
+        db.session.commit()
+        assert purge(kind, 30).removed == 1
+        assert db.session.scalar(select(func.count()).select_from(GameSeat)) == 0
+        assert storage.load(table_id) is None
