@@ -300,3 +300,18 @@ def test_an_untouched_table_is_purged_with_its_seats(app: Flask) -> None:
         assert purge(kind, 30).removed == 1
         assert db.session.scalar(select(func.count()).select_from(GameSeat)) == 0
         assert storage.load(table_id) is None
+
+
+def test_the_open_form_shows_in_every_language_and_refuses_what_it_does_not_offer(app: Flask) -> None:
+    client = app.test_client()
+    for lang, word in (("en", "Open the table"), ("de", "Tisch eröffnen"), ("fr", "Ouvrir la table"),
+                       ("fi", "Avaa pöytä"), ("ms", "Buka meja")):
+        page = client.get(f"/{lang}/tables/")
+        assert page.status_code == 200 and word in page.get_data(as_text=True)
+    for wrong in ({"name": ""}, {"family": "five"}, {"preset": "club"}, {"level": "grandmaster"},
+                  {"name": "x" * 25}):
+        data = {"name": "Anna", "family": "three", "preset": "isko", "level": "easy", **wrong}
+        refused = client.post("/en/tables/", data=data)
+        assert refused.status_code == 400, wrong
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(GameTable)) == 0
