@@ -23,6 +23,7 @@ from babel.messages.pofile import read_po, write_po
 from flask import Flask
 
 from webapp import ROOT
+from webapp.forms import CAPITAL, FORMS, NAMED_CONTEXTS, NAMED_DOMAINS, form_context, split
 from webapp.i18n import DEFAULT_LANGUAGE, LANGUAGES, TRANSLATIONS
 
 KEYWORDS = {
@@ -69,6 +70,27 @@ def extract(files: list[Path], root: Path = ROOT) -> Catalog:
     return catalog
 
 
+def with_forms(template: Catalog, lang: str, domain: str) -> Catalog:
+    """Return ``template`` with an entry for each form ``lang`` has of each name (:mod:`webapp.forms`).
+
+    A name is an entry with a context of :data:`~webapp.forms.NAMED_CONTEXTS`; its forms
+    have the same msgid and the form in the context (``"card: acc_def"``).
+    """
+    forms = FORMS[lang]
+    if not forms or domain not in NAMED_DOMAINS:
+        return template
+    made = Catalog(project="Kiebitz", fuzzy=False)
+    for message in template:
+        if not message.id:
+            continue
+        made[message.id] = message  # keeps the context: Catalog keys on (id, context)
+        if message.context in NAMED_CONTEXTS:
+            for form, what in forms.items():
+                made.add(message.id, None, message.locations, context=form_context(message.context, form),
+                         auto_comments=[f"The name in this form: {what}."])
+    return made
+
+
 def catalog_path(lang: str, domain: str, translations: Path = TRANSLATIONS) -> Path:
     """Return where the catalog of ``domain`` in ``lang`` is kept."""
     return translations / lang / "LC_MESSAGES" / f"{domain}.po"
@@ -111,7 +133,7 @@ def update(root: Path = ROOT, translations: Path = TRANSLATIONS) -> list[Path]:
         for lang in LANGUAGES:
             path = catalog_path(lang, domain, translations)
             catalog = read_catalog(path, lang)
-            catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+            catalog.update(with_forms(template, lang, domain), no_fuzzy_matching=True, update_header_comment=False)
             catalog.fuzzy = False
             write_catalog(catalog, path)
             written.append(path)
@@ -138,6 +160,25 @@ def placeholders(text: str) -> set[str]:
     return {m.group(0) for m in PLACEHOLDER.finditer(text)}
 
 
+def source_placeholder(placeholder: str, lang: str, wanted: set[str]) -> str:
+    """Return the source's placeholder a translation's one names: ``%(card_acc_def)s`` → ``%(card)s``.
+
+    A translation may ask for a form its language has (:data:`webapp.forms.FORMS`), or for
+    the capital (``_cap``); anything else is returned as written, and so is unknown.
+    """
+    if placeholder in wanted:
+        return placeholder
+    found = PLACEHOLDER.fullmatch(placeholder)
+    if found is None or found.group(1) is None:
+        return placeholder
+    base, form = split(found.group(1))
+    grammatical = form.removesuffix(CAPITAL).rstrip("_")
+    source = placeholder.replace(f"({found.group(1)})", f"({base})")
+    if form and source in wanted and (not grammatical or grammatical in FORMS[lang]):
+        return source
+    return placeholder
+
+
 def message_problems(message: Message, catalog: Catalog, lang: str) -> Iterator[str]:
     """Yield what is wrong with one translated message."""
     ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
@@ -151,9 +192,10 @@ def message_problems(message: Message, catalog: Catalog, lang: str) -> Iterator[
         yield f"{where} has {len(strings)} plural forms, {lang} needs {catalog.num_plurals}"
     wanted = set().union(*(placeholders(i) for i in ids))
     for text in strings:
-        if text and not placeholders(text) <= wanted:
-            yield f"{where} uses placeholders {sorted(placeholders(text) - wanted)} the source lacks"
-        if text and len(ids) == 1 and placeholders(text) != wanted:
+        named = {source_placeholder(p, lang, wanted) for p in placeholders(text or "")}
+        if text and not named <= wanted:
+            yield f"{where} uses placeholders {sorted(named - wanted)} the source lacks"
+        if text and len(ids) == 1 and named != wanted:
             yield f"{where} must use exactly the placeholders {sorted(wanted)}"
 
 
@@ -162,10 +204,11 @@ def check(root: Path = ROOT, translations: Path = TRANSLATIONS) -> list[str]:
     problems: list[str] = []
     for domain, files in domain_sources(root).items():
         template = extract(files, root)
-        wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in template if m.id}
-        if not wanted and domain != "messages":
+        if not any(m.id for m in template) and domain != "messages":
             continue
         for lang in LANGUAGES:
+            wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context)
+                      for m in with_forms(template, lang, domain) if m.id}
             path = catalog_path(lang, domain, translations)
             if not path.exists():
                 problems.append(f"{path.relative_to(root)} is missing: run `flask translate update`")

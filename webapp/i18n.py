@@ -33,9 +33,13 @@ from jinja2.ext import InternationalizationExtension
 from jinja2.lexer import Token, TokenStream
 from jinja2.parser import Parser
 from jinja2 import nodes
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 from werkzeug.routing import BaseConverter, ValidationError
 
 from webapp import ROOT
+from webapp.forms import Forms, fill
 
 #: The languages of Kiebitz, in the order the switcher shows them, with their own names.
 LANGUAGES: dict[str, str] = {
@@ -170,20 +174,20 @@ def _caller_domain() -> str:
 def domain_gettext(domain: str, string: str, **variables: Any) -> str:
     """Translate ``string`` from ``domain`` and fill in ``variables``."""
     text: str = translations(domain).ugettext(string)
-    return text % variables if variables else text
+    return fill(text, variables) if variables else text
 
 
 def domain_pgettext(domain: str, context: str, string: str, **variables: Any) -> str:
     """Translate ``string`` in ``context`` from ``domain`` and fill in ``variables``."""
     text: str = translations(domain).upgettext(context, string)
-    return text % variables if variables else text
+    return fill(text, variables) if variables else text
 
 
 def domain_ngettext(domain: str, singular: str, plural: str, num: int, **variables: Any) -> str:
     """Translate a message with a plural from ``domain`` (``num`` is a variable too)."""
     variables.setdefault("num", num)
     text: str = translations(domain).ungettext(singular, plural, num)
-    return text % variables
+    return fill(text, variables)
 
 
 def gettext(string: str, **variables: Any) -> str:
@@ -205,7 +209,7 @@ def npgettext(context: str, singular: str, plural: str, num: int, **variables: A
     """Translate a message with a plural in ``context``, as ``flask_babel.npgettext`` does."""
     variables.setdefault("num", num)
     text: str = translations(_caller_domain()).unpgettext(context, singular, plural, num)
-    return text % variables
+    return fill(text, variables)
 
 
 def lazy_gettext(string: str, **variables: Any) -> LazyString:
@@ -276,10 +280,46 @@ def _install_template_functions(app: Flask) -> None:
             npgettext=lambda x, s, p, n, c=catalog: c().unpgettext(x, s, p, n),
             newstyle=True,
         )
+        # Jinja's new-style functions, but a name fills in the form its placeholder asks for.
+        env.globals.update(_template_functions(catalog))
         if domain is not None:
             for name in ("gettext", "ngettext", "pgettext", "npgettext"):
                 functions[template_function(name, domain)] = env.globals[name]
     env.globals.update(functions)
+
+
+def _template_fill(context: Context, text: str, variables: dict[str, Any]) -> str:
+    """Fill a translation in a template: escaped like Jinja's own gettext does, with every form."""
+    if context.eval_ctx.autoescape:
+        return Markup(text) % Forms(variables)
+    return text % Forms(variables)
+
+
+def _template_functions(catalog: Any) -> dict[str, Any]:
+    """Return Jinja's new-style ``gettext`` and its kin for ``catalog()``, filling names in their forms."""
+
+    @pass_context
+    def gettext(context: Context, string: str, **variables: Any) -> str:
+        return _template_fill(context, catalog().ugettext(string), variables)
+
+    @pass_context
+    def ngettext(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
+        variables.setdefault("num", num)
+        return _template_fill(context, catalog().ungettext(singular, plural, num), variables)
+
+    @pass_context
+    def pgettext(context: Context, string_context: str, string: str, **variables: Any) -> str:
+        variables.setdefault("context", string_context)
+        return _template_fill(context, catalog().upgettext(string_context, string), variables)
+
+    @pass_context
+    def npgettext(context: Context, string_context: str, singular: str, plural: str, num: int,
+                  **variables: Any) -> str:
+        variables.setdefault("context", string_context)
+        variables.setdefault("num", num)
+        return _template_fill(context, catalog().unpgettext(string_context, singular, plural, num), variables)
+
+    return {"gettext": gettext, "ngettext": ngettext, "pgettext": pgettext, "npgettext": npgettext}
 
 
 def best_language() -> str:

@@ -29,6 +29,7 @@ from weakref import WeakKeyDictionary
 from flask import Flask, g
 from flask_babel import LazyString
 from webapp.decks import names
+from webapp.forms import Name, lazy_name
 from webapp.i18n import translations
 
 __all__ = [
@@ -149,26 +150,31 @@ def remembered() -> dict[Hashable, Any] | None:
     return _BY_CATALOG.setdefault(translations(), {})
 
 
-def _translated(table: Mapping[str, LazyString], key: str) -> str:
-    """Return ``str(table[key])`` for a table of :mod:`~webapp.decks.names`, remembered per catalog.
+def _translated(table: Mapping[str, LazyString], key: str) -> Name:
+    """Return the name ``table[key]`` of a table of :mod:`~webapp.decks.names` with its forms, remembered per catalog.
 
     The tables live as long as the process, so their ``id`` names them.
     """
     known = remembered()
     if known is None:
-        return str(table[key])
+        return _name(table[key])
     try:
-        text: str = known[id(table), key]
+        text: Name = known[id(table), key]
     except KeyError:
-        text = known[id(table), key] = str(table[key])
+        text = known[id(table), key] = _name(table[key])
     return text
+
+
+def _name(lazy: LazyString) -> Name:
+    """Return a name of the ``decks`` domain with its grammatical forms (:mod:`webapp.forms`)."""
+    return lazy_name(lazy, lambda context, msgid: str(names.DOMAIN.pgettext(context, msgid)))
 
 
 def _member_name(member: Named | str) -> str:
     return member if isinstance(member, str) else member.name
 
 
-def card_name(card: object, deck: Deck | str | None = DEFAULT_DECK) -> str:
+def card_name(card: object, deck: Deck | str | None = DEFAULT_DECK) -> Name:
     """Return the card's accessible name in the current language and deck.
 
     "jack of clubs" or "Unter of acorns" in English; "Kreuz-Bube" or
@@ -178,7 +184,7 @@ def card_name(card: object, deck: Deck | str | None = DEFAULT_DECK) -> str:
     return _translated(table, notation(card))
 
 
-def suit_name(suit: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> str:
+def suit_name(suit: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> Name:
     """Return the suit's name: "clubs" / "acorns", "Kreuz" / "Eichel".
 
     ``suit`` is the engine's ``Suit`` (or its member name, ``"CLUBS"``).
@@ -187,7 +193,7 @@ def suit_name(suit: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> str:
     return _translated(table, _member_name(suit))
 
 
-def rank_name(rank: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> str:
+def rank_name(rank: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> Name:
     """Return the rank's name: "jack" / "Unter", "Bube" / "Unter", "seiska", "sat"…
 
     ``rank`` is the engine's ``Rank`` (or its member name, ``"JACK"``).
@@ -196,7 +202,7 @@ def rank_name(rank: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> str:
     return _translated(table, _member_name(rank))
 
 
-def game_name(game_type: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> str:
+def game_name(game_type: Named | str, deck: Deck | str | None = DEFAULT_DECK) -> Name:
     """Return the game's name as a label: "Clubs" / "Acorns", "Grand", "Null", "Ramsch".
 
     ``game_type`` is the engine's ``GameType`` (or its member name, ``"GRAND"``).

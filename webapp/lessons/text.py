@@ -14,6 +14,7 @@ from typing import Any, Union
 from flask_babel import LazyString
 
 from webapp.engine import Card, CardSet, GameType, Rank, Suit
+from webapp.forms import fill, joined
 from webapp.i18n import domain_of_module, translations
 
 DOMAIN = domain_of_module(__name__)
@@ -164,7 +165,7 @@ class Words:
         if isinstance(value, int):
             return self.number(value)
         if isinstance(value, CardSet | tuple):
-            return self.join([self.card_name(card, self.deck) for card in value])
+            return joined([self.card_name(card, self.deck) for card in value], self.join)
         if isinstance(value, InDeck):
             return replace(self, deck=self.deck_of(value.deck)).name(value.value)
         if isinstance(value, Ranking):
@@ -191,5 +192,5 @@ class Words:
         if sentence.german_deck is not None and self.german_faces(self.deck):
             message = str(sentence.german_deck)
         if sentence.values:
-            message = message % {key: self.name(value) for key, value in sentence.values}
+            message = fill(message, {key: self.name(value) for key, value in sentence.values})
         return message[:1].upper() + message[1:]

@@ -41,6 +41,7 @@ from webapp.engine import (
 )
 from webapp.engine import token as engine_token
 from webapp.practice.screen import Reach, Worth
+from webapp.forms import joined
 from webapp.i18n import gettext, lazy_gettext, ngettext, npgettext, pgettext, number, percent, signed
 
 
@@ -96,11 +97,8 @@ def announcement_help(hand: bool) -> str:
 
 
 def seat_name(position: Position, learner: Position) -> str:
-    """Name a seat for the learner: "you (forehand)" or "middlehand (computer)"."""
-    where = str(words.POSITIONS[position])
-    if position == learner:
-        return _("you (%(position)s)", position=where)
-    return _("%(position)s (computer)", position=where)
+    """Name a seat for the learner: "you (forehand)" or "middlehand (computer)", with its forms."""
+    return words.seat_name(position, learner)
 
 
 def seat_names(learner: Position) -> tuple[str, str, str]:
@@ -187,8 +185,8 @@ def contract_name(contract: Contract) -> str:
 
 
 def card_list(cards: Iterable[Card]) -> str:
-    """List cards by name, separated by commas."""
-    return ", ".join(card_name(card) for card in cards)
+    """List cards by name, separated by commas (a name with forms: each card in the form asked for)."""
+    return joined([card_name(card) for card in cards], ", ".join)
 
 
 def token(action: Action) -> str:
@@ -215,7 +213,7 @@ def bidding_prompt(view: SeatView) -> str:
         position, said = history[-1]
         assert isinstance(said, Bid)
         return _("%(position)s bids %(value)s. Do you hold it (yes) or pass?",
-                       position=str(words.POSITIONS[position]).capitalize(), value=number(said.value))
+                       position=words.position_name(position), value=number(said.value))
     if not any(isinstance(a, Bid) and a.value > 18 for a in view.legal_actions):
         return _("Both others passed. Play at 18, or pass?")
     return _("Your bid: say a value, or pass.")

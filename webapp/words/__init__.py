@@ -12,7 +12,8 @@ from flask_babel import LazyString
 from webapp.decks.wording import by_deck
 from webapp.engine import InputReason, Level, LossReason, Position, Reason
 from webapp.engine.game import Phase
-from webapp.i18n import lazy_gettext, lazy_pgettext
+from webapp.forms import Name, lazy_name
+from webapp.i18n import domain_pgettext, lazy_gettext, lazy_pgettext
 
 ILLEGAL: dict[Reason, LazyString] = {
     Reason.WRONG_PHASE: lazy_gettext("That is not possible at this point of the game."),
@@ -85,9 +86,22 @@ INPUT: dict[InputReason, LazyString] = {
 }
 
 POSITIONS: dict[Position, LazyString] = {
-    Position.FOREHAND: lazy_gettext("forehand"),
-    Position.MIDDLEHAND: lazy_gettext("middlehand"),
-    Position.REARHAND: lazy_gettext("rearhand"),
+    # TRANSLATORS: A seat at the table, as a sentence names it (glossary.md): "Vorhand", "premier".
+    Position.FOREHAND: lazy_pgettext("seat", "forehand"),
+    Position.MIDDLEHAND: lazy_pgettext("seat", "middlehand"),
+    Position.REARHAND: lazy_pgettext("seat", "rearhand"),
+}
+
+#: A seat named for the learner at the practice table: the learner's own, or a computer's.
+SEATS: dict[tuple[Position, bool], LazyString] = {
+    # TRANSLATORS: The learner's own seat, as a sentence names it: "du (Vorhand)", "vous (premier)".
+    (Position.FOREHAND, True): lazy_pgettext("seat", "you (forehand)"),
+    (Position.MIDDLEHAND, True): lazy_pgettext("seat", "you (middlehand)"),
+    (Position.REARHAND, True): lazy_pgettext("seat", "you (rearhand)"),
+    # TRANSLATORS: A computer player's seat, as a sentence names it: "Mittelhand (Computer)".
+    (Position.FOREHAND, False): lazy_pgettext("seat", "forehand (computer)"),
+    (Position.MIDDLEHAND, False): lazy_pgettext("seat", "middlehand (computer)"),
+    (Position.REARHAND, False): lazy_pgettext("seat", "rearhand (computer)"),
 }
 
 PHASES: dict[Phase, LazyString] = {
@@ -101,6 +115,21 @@ PHASES: dict[Phase, LazyString] = {
     Phase.FINISHED: lazy_gettext("Game over"),
     Phase.PASSED_IN: lazy_gettext("Everybody passed"),
 }
+
+
+def _words_pgettext(context: str, msgid: str) -> str:
+    """Translate a seat's form from this domain's catalog."""
+    return domain_pgettext("words", context, msgid)
+
+
+def position_name(position: Position) -> Name:
+    """Name a seat ("forehand"), with its grammatical forms (:mod:`webapp.forms`)."""
+    return lazy_name(POSITIONS[position], _words_pgettext)
+
+
+def seat_name(position: Position, learner: Position) -> Name:
+    """Name a seat for the learner: "you (forehand)" or "middlehand (computer)", with its forms."""
+    return lazy_name(SEATS[position, position == learner], _words_pgettext)
 
 
 def illegal(reason: Reason) -> LazyString:
