@@ -160,23 +160,20 @@ def placeholders(text: str) -> set[str]:
     return {m.group(0) for m in PLACEHOLDER.finditer(text)}
 
 
-def source_placeholder(placeholder: str, lang: str, wanted: set[str]) -> str:
-    """Return the source's placeholder a translation's one names: ``%(card_acc_def)s`` → ``%(card)s``.
+def source_placeholder(placeholder: str, lang: str) -> str:
+    """Return the value a placeholder names, without its form: ``%(card_acc_def)s`` → ``%(card)s``.
 
-    A translation may ask for a form its language has (:data:`webapp.forms.FORMS`), or for
-    the capital (``_cap``); anything else is returned as written, and so is unknown.
+    A message may ask for a form its language has (:data:`webapp.forms.FORMS`), or for the
+    capital (``_cap``); a form the language lacks is returned as written, and so is unknown.
     """
-    if placeholder in wanted:
-        return placeholder
     found = PLACEHOLDER.fullmatch(placeholder)
     if found is None or found.group(1) is None:
         return placeholder
     base, form = split(found.group(1))
     grammatical = form.removesuffix(CAPITAL).rstrip("_")
-    source = placeholder.replace(f"({found.group(1)})", f"({base})")
-    if form and source in wanted and (not grammatical or grammatical in FORMS[lang]):
-        return source
-    return placeholder
+    if not form or (grammatical and grammatical not in FORMS[lang]):
+        return placeholder
+    return placeholder.replace(f"({found.group(1)})", f"({base})")
 
 
 def message_problems(message: Message, catalog: Catalog, lang: str) -> Iterator[str]:
@@ -190,9 +187,9 @@ def message_problems(message: Message, catalog: Catalog, lang: str) -> Iterator[
         yield f"{where} is not translated"
     if len(ids) > 1 and len(strings) != catalog.num_plurals:
         yield f"{where} has {len(strings)} plural forms, {lang} needs {catalog.num_plurals}"
-    wanted = set().union(*(placeholders(i) for i in ids))
+    wanted = {source_placeholder(p, DEFAULT_LANGUAGE) for i in ids for p in placeholders(i)}
     for text in strings:
-        named = {source_placeholder(p, lang, wanted) for p in placeholders(text or "")}
+        named = {source_placeholder(p, lang) for p in placeholders(text or "")}
         if text and not named <= wanted:
             yield f"{where} uses placeholders {sorted(named - wanted)} the source lacks"
         if text and len(ids) == 1 and named != wanted:

@@ -21,9 +21,9 @@ from flask_babel import LazyString
 FORMS: dict[str, dict[str, str]] = {
     "en": {},
     "fr": {
-        "def": "with the definite article: le valet de trèfle, la dame de cœur, l'as de trèfle",
-        "du": "de + the definite article: du valet de trèfle, de la dame de cœur, de l'as de trèfle",
-        "au": "à + the definite article: au valet de trèfle, à la dame de cœur, à l'as de trèfle",
+        "def": "with the definite article: le valet de trèfle, la dame de cœur, l’as de trèfle",
+        "du": "de + the definite article: du valet de trèfle, de la dame de cœur, de l’as de trèfle",
+        "au": "à + the definite article: au valet de trèfle, à la dame de cœur, à l’as de trèfle",
         "il": "the subject pronoun that stands for it, whose gender adjectives follow: il (masculine), elle (feminine)",
     },
     "fi": {

@@ -212,7 +212,7 @@ def bidding_prompt(view: SeatView) -> str:
     if history and isinstance(history[-1][1], Bid) and any(isinstance(a, Hold) for a in view.legal_actions):
         position, said = history[-1]
         assert isinstance(said, Bid)
-        return _("%(position)s bids %(value)s. Do you hold it (yes) or pass?",
+        return _("%(position_cap)s bids %(value)s. Do you hold it (yes) or pass?",
                        position=words.position_name(position), value=number(said.value))
     if not any(isinstance(a, Bid) and a.value > 18 for a in view.legal_actions):
         return _("Both others passed. Play at 18, or pass?")
