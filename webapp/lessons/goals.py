@@ -155,8 +155,8 @@ def why_not_legal(rules: GameRules, hand: CardSet, trick: Sequence[Card], card: 
         )
     if rules.is_trump(card) and card.rank is Rank.JACK and card.suit is led.suit:
         return say(
-            _("%(card)s may not be played: a Jack is a trump and does not follow its printed suit. %(lead)s was led, and you hold a card of that suit."),
-            german_deck=lazy_pgettext("German-suited deck", "%(card)s may not be played: an Unter is a trump and does not follow its printed suit. %(lead)s was led, and you hold a card of that suit."),
+            _("%(card)s may not be played: a Jack is a trump and does not follow its printed suit. %(lead_cap)s was led, and you hold a card of that suit."),
+            german_deck=lazy_pgettext("German-suited deck", "%(card)s may not be played: an Unter is a trump and does not follow its printed suit. %(lead_cap)s was led, and you hold a card of that suit."),
             card=card, lead=led,
         )
     return say(

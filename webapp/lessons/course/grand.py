@@ -59,7 +59,7 @@ LESSON = Lesson(
             hint=say(_("No suit is trump in a Grand.")),
         ),
         Pick(
-            text=say(_("Grand. %(lead)s was led. Click every card in your hand that you may play."), lead=C("SJ")),
+            text=say(_("Grand. %(lead_cap)s was led. Click every card in your hand that you may play."), lead=C("SJ")),
             rows=(Row((C("SJ"),), caption=say(_("Led"))),),
             cards=tuple(map(C, ("CJ", "SA", "S8", "HA", "H7"))),
             goal=LegalCards(GRAND, (C("SJ"),)),

@@ -38,7 +38,7 @@ LESSON = Lesson(
             hint=say(_("The game is worth 36; Kontra and Re double it twice.")),
         ),
         Number(
-            text=say(_("Bid 22. %(game)s with 1, 75 card points, Kontra. What goes into the list?"), game=G.DIAMONDS),
+            text=say(_("Bid 22. %(game_cap)s with 1, 75 card points, Kontra. What goes into the list?"), game=G.DIAMONDS),
             label=say(SCORE),
             goal=GameValue(Contract(G.DIAMONDS), matadors=1, declarer_points=75, bid=22, ask="score", kontra=True),
             hint=say(_("9 × 2 = 18 is below the bid: overbid. Lost value 27, lost double, then Kontra.")),

@@ -65,7 +65,7 @@ LESSON = Lesson(
             ),
         ),
         Pick(
-            text=say(_("Trump suit: %(trump)s. %(lead)s was led. These are your open cards: click every one you may play."), trump=GameType.HEARTS.suit, lead=C("SA")),
+            text=say(_("Trump suit: %(trump)s. %(lead_cap)s was led. These are your open cards: click every one you may play."), trump=GameType.HEARTS.suit, lead=C("SA")),
             rows=(Row((C("SA"),), caption=say(_("Led"))),),
             cards=tuple(map(C, ("S7", "HK", "CJ", "DT", "SQ"))),
             goal=LegalCards(GameType.HEARTS, (C("SA"),)),

@@ -65,7 +65,7 @@ LESSON = Lesson(
         ),
         Pick(text=say(WHICH_WINS), cards=tuple(map(C, ("SJ", "S7", "CJ"))), goal=TrickWinner(NULL)),
         Pick(
-            text=say(_("Null. %(lead)s was led. Click every card in your hand that you may play."), lead=C("DJ")),
+            text=say(_("Null. %(lead_cap)s was led. Click every card in your hand that you may play."), lead=C("DJ")),
             rows=(Row((C("DJ"),), caption=say(_("Led"))),),
             cards=tuple(map(C, ("DA", "D7", "CJ", "HJ", "S8"))),
             goal=LegalCards(NULL, (C("DJ"),)),

@@ -60,7 +60,7 @@ LESSON = Lesson(
             goal=GameValue(Contract(G.DIAMONDS), matadors=1, declarer_points=70, bid=24, ask="score"),
         ),
         Number(
-            text=say(_("Bid 22. %(game)s without 1; the declarer takes only 25 card points and is Schneider. What goes into the list?"), game=G.SPADES),
+            text=say(_("Bid 22. %(game_cap)s without 1; the declarer takes only 25 card points and is Schneider. What goes into the list?"), game=G.SPADES),
             label=say(SCORE),
             goal=GameValue(Contract(G.SPADES), matadors=-1, declarer_points=25, bid=22, ask="score"),
             hint=say(_("A lost game keeps its Schneider level: 11 × (1 + 1 + 1).")),

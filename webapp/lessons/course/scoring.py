@@ -42,7 +42,7 @@ LESSON = Lesson(
             ),
         ),
         Number(
-            text=say(_("Seeger-Fabian. %(game)s with 1, bid 18, won with 61 card points. What does the declarer get?"), game=G.DIAMONDS),
+            text=say(_("Seeger-Fabian. %(game_cap)s with 1, bid 18, won with 61 card points. What does the declarer get?"), game=G.DIAMONDS),
             label=say(SCORE),
             goal=GameValue(Contract(G.DIAMONDS), matadors=1, declarer_points=61, ask="seeger"),
         ),

@@ -103,7 +103,7 @@ LESSON = Lesson(
         ),
         Pick(
             text=say(
-                _("Trump suit: %(trump)s. %(lead)s was led. Click every card in your hand that you may play."),
+                _("Trump suit: %(trump)s. %(lead_cap)s was led. Click every card in your hand that you may play."),
                 trump=Suit.HEARTS, lead=C("DA"),
             ),
             rows=(Row((C("DA"),), caption=say(_("Led"))),),
