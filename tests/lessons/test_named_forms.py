@@ -11,7 +11,7 @@ from flask import Flask, g
 from webapp import words
 from webapp.ai import Hint, HintReason
 from webapp.engine import Card, GameType, Play, Position, Suit
-from webapp.i18n import gettext, lazy_gettext
+from webapp.i18n import gettext, lazy_gettext, ngettext
 from webapp.lessons.text import say
 from webapp.lessons.words import current_words
 from webapp.practice import phrases
@@ -77,11 +77,11 @@ def test_french_names_the_bidder_with_the_article(app: Flask) -> None:
 
 
 def test_german_cards_and_seats_take_their_case(app: Flask) -> None:
-    taken = "Taken by %(seat)s: %(points)s card points."
+    taken = ("Taken by %(seat)s: %(points)s card point.", "Taken by %(seat)s: %(points)s card points.", 13)
     you = words.seat_name(Position.FOREHAND, Position.FOREHAND)
     other = words.seat_name(Position.MIDDLEHAND, Position.FOREHAND)
-    assert spoken(app, "de", lambda: gettext(taken, seat=you, points="13")) == "Gestochen von dir (Vorhand): 13 Augen."
-    assert spoken(app, "de", lambda: gettext(taken, seat=other, points="13")) == "Gestochen von Mittelhand (Computer): 13 Augen."
+    assert spoken(app, "de", lambda: ngettext(*taken, seat=you, points="13")) == "Gestochen von dir (Vorhand): 13 Augen."
+    assert spoken(app, "de", lambda: ngettext(*taken, seat=other, points="13")) == "Gestochen von Mittelhand (Computer): 13 Augen."
     refused = say(lazy_gettext("%(card)s may not be played: %(lead)s was led, and you hold a card of that suit, so you must follow suit."),
                   card=Card.parse("CJ"), lead=Card.parse("ST"))
     assert said(app, "de", "french", refused).startswith(
@@ -102,9 +102,9 @@ def test_german_null_is_masculine_everywhere() -> None:
 
 
 def test_finnish_verbs_agree_and_games_take_the_genitive(app: Flask) -> None:
-    taken = "Taken by %(seat)s: %(points)s card points."
+    taken = ("Taken by %(seat)s: %(points)s card point.", "Taken by %(seat)s: %(points)s card points.", 13)
     you = words.seat_name(Position.MIDDLEHAND, Position.MIDDLEHAND)
-    assert spoken(app, "fi", lambda: gettext(taken, seat=you, points="13")) == "Tikki sinulle (keskikäsi): 13 silmää."
+    assert spoken(app, "fi", lambda: ngettext(*taken, seat=you, points="13")) == "Tikki sinulle (keskikäsi): 13 silmää."
     base = say(lazy_gettext("Not %(given)s: the base value of %(game)s is %(base)s."),
                given=9, game=GameType.HEARTS, base=10)
     assert said(app, "fi", "french", base) == "Ei 9: Hertan perusarvo on 10."
