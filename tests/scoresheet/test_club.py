@@ -262,3 +262,109 @@ def test_a_ramsch_on_paper_goes_through_the_file(client: FlaskClient, app: Flask
     copy = reimport(client, token)
     assert hands(app, copy) == hands(app, token)
     assert "Ramsch: Ben −50, Cem −50" in client.get(f"/en/lists/{copy}").get_data(as_text=True)
+
+
+# 5. CSV that opens in a spreadsheet ----------------------------------------------------------
+
+from webapp.i18n import LANGUAGES  # noqa: E402
+
+HEADERS_SCORE = {"en": "Score Ben", "de": "Punkte Ben", "fr": "Points marqués Ben", "fi": "Pisteet Ben",
+                 "ms": "Skor Ben"}
+HEADERS = {  # the list's language: separator, the players' line, the game's column, a game name
+    "en": (",", "Players", "Game", "Clubs"),
+    "de": (";", "Spieler", "Spiel", "Kreuz"),
+    "fr": (";", "Joueurs", "Jeu", "Trèfle"),
+    "fi": (";", "Pelaajat", "Peli", "Risti"),
+    "ms": (",", "Pemain", "Permainan", "Kelawar"),
+}
+
+
+def _club_evening(client: FlaskClient, app: Flask, **fields: str) -> str:
+    token = new_list(client, **fields)
+    enter(client, app, token, {**CLUBS, "kontra": "1", "re": "1"})
+    enter(client, app, token, {"kind": "ramsch", "points_1": "0", "points_3": "70", "points_4": "50",
+                               "jungfrau_1": "1"})
+    add_bock(client, app, token)
+    enter(client, app, token, {"kind": "game", "declarer": "4", "game": "null", "null_result": "lost", "bid": "23"})
+    return token
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_the_file_is_in_the_lists_language_and_reads_back(client: FlaskClient, app: Flask, lang: str) -> None:
+    token = _club_evening(client, app)
+    exported = client.get(f"/{lang}/lists/{token}/list.csv")
+    data = exported.get_data()
+    assert data.startswith("\ufeff".encode())
+    text = data.decode("utf-8-sig")
+    separator, players, game, clubs = HEADERS[lang]
+    lines = text.split("\r\n")
+    assert lines[0] == f"kiebitz-scoresheet{separator}1"
+    assert lines[2] == separator.join([players, "Anna", "Ben", "Cem", "Dora"])
+    header = lines[5].split(separator)
+    assert game in header and "game" not in header
+    first = dict(zip(header, lines[6].split(separator)))
+    assert first[game] == clubs
+    assert first[HEADERS_SCORE[lang]] == "144"  # Ben's Clubs with 2, Kontra and Re: plain digits
+    # Read back: by the list's language, and by any other.
+    for reader_lang in (lang, "en", "de"):
+        copy = reimport(client, token, reader_lang)
+        assert hands(app, copy) == hands(app, token)
+
+
+def test_the_file_carries_the_seeger_fabian_scores_of_a_seeger_fabian_list(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client, preset="isko")
+    enter(client, app, token, CLUBS)  # Ben wins 36: Seeger-Fabian +86
+    enter(client, app, token, {**CLUBS, "declarer": "3", "points": "50"})  # Cem loses: −72, −122; others +30
+    text = client.get(f"/de/lists/{token}/list.csv").get_data().decode("utf-8-sig")
+    lines = text.split("\r\n")
+    header = lines[5].split(";")
+    assert "Seeger-Fabian Ben" in header and "Seeger-Fabian-Stand Anna" in header
+    second = dict(zip(header, lines[7].split(";")))
+    assert second["Seeger-Fabian Cem"] == "-122" and second["Seeger-Fabian Anna"] == "30"
+    assert second["Seeger-Fabian-Stand Ben"] == "116" and second["Punkte Cem"] == "-72"  # 86 + 30
+    classic = client.get(f"/de/lists/{new_list(client)}/list.csv").get_data().decode("utf-8-sig")
+    assert "Seeger-Fabian" not in classic.split("\r\n")[5]
+    assert hands(app, reimport(client, token, "fr")) == hands(app, token)
+
+
+def test_a_name_that_looks_like_a_formula_is_kept_from_the_spreadsheet(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client, player_2="=SUM(A1)")
+    enter(client, app, token, CLUBS)
+    text = client.get(f"/fr/lists/{token}/list.csv").get_data().decode("utf-8-sig")
+    assert ";'=SUM(A1);" in text.split("\r\n")[2] + ";"
+    assert not any(cell.startswith("=") for line in text.split("\r\n") for cell in line.split(";"))
+    copy = reimport(client, token, "fi")
+    assert hands(app, copy) == hands(app, token)
+    with app.app_context():
+        from webapp.storage import scoresheet as store
+        stored = store.load_list(copy)
+        assert stored is not None and stored.players[1] == "=SUM(A1)"
+
+
+def test_a_bad_localized_file_is_refused_with_its_own_column_name(client: FlaskClient, app: Flask) -> None:
+    token = _club_evening(client, app)
+    data = client.get(f"/de/lists/{token}/list.csv").get_data().replace("Kreuz".encode(), b"Skat")
+    response = client.post("/de/lists/import", data={"file": (io.BytesIO(data), "liste.csv")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert "Zeile 7, Spalte „Spiel“" in response.get_data(as_text=True)
+
+
+def test_no_header_or_game_name_means_two_things_in_any_language(app: Flask) -> None:
+    from webapp.scoresheet.transfer import CODES, header
+    from webapp.scoresheet.words import file_vocabulary
+
+    players = ("Anna", "Ben", "Cem", "Dora")
+    with app.test_request_context("/en/"):
+        vocabulary = (CODES, *file_vocabulary())
+    meaning: dict[str, str] = {}
+    for words in vocabulary:
+        for code in header(4, seeger_fabian=True):
+            label = words.column(code, players).casefold()
+            assert meaning.setdefault(label, code) == code, label
+        for key, label in words.keys.items():
+            assert meaning.setdefault(label.casefold(), f"line:{key}") == f"line:{key}", label
+    games: dict[str, str] = {}
+    for words in vocabulary:
+        for code, name in words.games.items():
+            assert games.setdefault(name.casefold(), code) == code, name

@@ -62,7 +62,7 @@ def test_the_read_only_link_shows_the_list_its_print_view_its_file_and_chart(
     csv = client.get(f"/en/lists/{view}/list.csv")
     assert csv.status_code == 200 and csv.headers["Content-Type"] == "text/csv; charset=utf-8"
     text = csv.get_data(as_text=True)
-    assert "title,Friday\r\n" in text and "\r\n2,Ben,game,Cem,diamonds," in text
+    assert "Title,Friday\r\n" in text and "\r\n2,Ben,game,Cem,Diamonds," in text
     partial = client.get(f"/en/lists/{view}", headers={"HX-Request": "true"})
     assert partial.status_code == 200 and 'id="entry"' not in partial.get_data(as_text=True)
 

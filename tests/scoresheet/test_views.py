@@ -230,11 +230,11 @@ def test_csv_export_and_import_round_trip(client: FlaskClient, app: Flask) -> No
     assert copy != token and hands(app, copy) == hands(app, token)
     page = client.get(f"/en/lists/{copy}").get_data(as_text=True)
     assert "The list was read from the file." in page and "Friday" in page
-    bad = data.replace(b"game,Ben,clubs", b"game,Zoe,clubs")
+    bad = data.replace(b"game,Ben,Clubs", b"game,Zoe,Clubs")
     refused = client.post("/en/lists/import", data={"file": (io.BytesIO(bad), "list.csv")},
                           content_type="multipart/form-data")
     assert refused.status_code == 422
-    assert "Line 7, column “declarer”: This is not one of the players of the list." in refused.get_data(as_text=True)
+    assert "Line 7, column “Declarer”: This is not one of the players of the list." in refused.get_data(as_text=True)
     empty = client.post("/en/lists/import", data={}, content_type="multipart/form-data")
     assert empty.status_code == 422
 

@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp import parse, ratelimit, security, web
 from webapp.engine import BID_VALUES, BockTrigger, GameType
 from webapp.engine.game import Phase
-from webapp.i18n import gettext, pgettext
+from webapp.i18n import current_locale, gettext, pgettext
 from webapp.scoresheet import bp, words
 from webapp.scoresheet.chart import chart
 from webapp.scoresheet.forms import Form, NewList, entry_values, read_new_list, rules_form
@@ -379,7 +379,7 @@ def import_list() -> BaseResponse:
     upload = request.files.get("file")
     data = upload.read() if upload else b""
     try:
-        listing = read(data)
+        listing = read(data, words.file_vocabulary())
     except FileError as error:
         text = words.file_error_text(error, HouseRules())
         return web.render("scoresheet/index.html", status=422, lists=_my_lists(), import_error=text)
@@ -524,7 +524,10 @@ def print_view(token: str) -> BaseResponse:
 def export(token: str) -> BaseResponse:
     """Send the list as a CSV file that Kiebitz reads back (and spreadsheets open)."""
     loaded = _load(token)
-    text = write(loaded.stored.title, loaded.names, loaded.rules, loaded.sheet)
+    locale = current_locale()
+    lang = locale.language if locale else ""
+    text = write(loaded.stored.title, loaded.names, loaded.rules, loaded.sheet,
+                 words.file_words(lang, web.current_deck()))
     response = Response(text.encode("utf-8"), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="kiebitz-list-{date.today().isoformat()}.csv"'
     response.headers["Content-Type"] = "text/csv; charset=utf-8"

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask_babel import LazyString
+from flask_babel import LazyString, force_locale
 
 from webapp import words
 from webapp.decks import Deck, game_name
 from webapp.decks.wording import by_deck
 from webapp.engine import BockTrigger, GameType, InputReason, Level, RamschSettlement, Settlement
 from webapp.engine.game import Phase
-from webapp.i18n import gettext, lazy_gettext, lazy_pgettext, ngettext, pgettext, signed
+from webapp.i18n import LANGUAGES, gettext, lazy_gettext, lazy_pgettext, ngettext, pgettext, signed
 from webapp.scoresheet.sheet import (
     Game,
     HouseRules,
@@ -26,7 +26,7 @@ from webapp.scoresheet.sheet import (
     RoundKind,
     Row,
 )
-from webapp.scoresheet.transfer import FileError, FileProblem
+from webapp.scoresheet.transfer import GAME_CODES, FileError, FileProblem, FileWords
 
 PRESETS: dict[Preset, LazyString] = {
     Preset.ISKO: lazy_gettext("ISkO tournament list"),
@@ -157,6 +157,58 @@ def two_rounds_rule(rules: HouseRules, names: Sequence[str]) -> str:
         )
     return gettext("Bock round after: two full rounds without Bock, counted in rounds from the first "
                    "dealer (%(dealer)s)", dealer=names[0])
+
+
+#: The separator each language's spreadsheets expect (where the comma is the decimal mark).
+SEMICOLON_LANGUAGES = frozenset({"de", "fr", "fi"})
+
+
+def file_words(lang: str, deck: Deck) -> FileWords:
+    """Return the words of a list's file in the current language (``lang``) and deck."""
+    keys = {
+        "title": pgettext("file line", "Title"),
+        "players": pgettext("file line", "Players"),
+        "rules": pgettext("file line", "House rules"),
+    }
+    columns = {
+        "number": pgettext("file column", "No."),
+        "dealer": pgettext("file column", "Dealer"),
+        "kind": pgettext("file column", "Kind"),
+        "declarer": pgettext("file column", "Declarer"),
+        "game": pgettext("file column", "Game"),
+        "hand": pgettext("file column", "Hand"),
+        "schneider_announced": pgettext("file column", "Schneider announced"),
+        "schwarz_announced": pgettext("file column", "Schwarz announced"),
+        "ouvert": pgettext("file column", "Ouvert"),
+        "matadors": pgettext("file column", "Matadors"),
+        "without": pgettext("file column", "Without"),
+        "points": pgettext("file column", "Card points"),
+        "tricks": pgettext("file column", "Schwarz"),
+        "null_result": pgettext("file column", "Null"),
+        "bid": pgettext("file column", "Bid"),
+        "kontra": pgettext("file column", "Kontra"),
+        "re": pgettext("file column", "Re"),
+        "durchmarsch": pgettext("file column", "Durchmarsch"),
+        "pushes": pgettext("file column", "Pushes"),
+        "points_n": pgettext("file column", "Ramsch points %(player)s"),
+        "jungfrau_n": pgettext("file column", "Jungfrau %(player)s"),
+        "score_n": pgettext("file column", "Score %(player)s"),
+        "total_n": pgettext("file column", "Total %(player)s"),
+        "seeger_fabian_n": pgettext("file column", "Seeger-Fabian %(player)s"),
+        "seeger_fabian_total_n": pgettext("file column", "Seeger-Fabian total %(player)s"),
+    }
+    games = {code: str(game_name(GameType(code), deck)) for code in GAME_CODES}
+    return FileWords(delimiter=";" if lang in SEMICOLON_LANGUAGES else ",", keys=keys, columns=columns,
+                     games=games)
+
+
+def file_vocabulary() -> tuple[FileWords, ...]:
+    """Return the words of the files of every language and deck, for reading a file."""
+    vocabulary = []
+    for lang in LANGUAGES:
+        with force_locale(lang):
+            vocabulary += [file_words(lang, deck) for deck in Deck]
+    return tuple(vocabulary)
 
 
 def issue_text(issue: Issue, rules: HouseRules) -> str:
