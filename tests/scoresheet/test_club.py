@@ -97,6 +97,17 @@ def test_one_more_bock_round_is_queued_and_counts_double(client: FlaskClient, ap
     assert [fields["declarer"] for fields in hands(app, token) if fields["kind"] == "game"] == ["2", "4"]
 
 
+def test_a_hand_number_beyond_the_hands_is_404_with_an_added_bock_round(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client)
+    enter(client, app, token, CLUBS)
+    add_bock(client, app, token)
+    # Two entries (a hand and the added round) but one hand: there is no hand 2.
+    assert client.get(f"/en/lists/{token}/hands/2").status_code == 404
+    deleted = client.post(f"/en/lists/{token}/hands/2/delete", data={"revision": str(revision(app, token))})
+    assert deleted.status_code == 404
+    assert len(hands(app, token)) == 2
+
+
 def test_undo_takes_the_added_bock_round_back(client: FlaskClient, app: Flask) -> None:
     token = new_list(client)
     add_bock(client, app, token)

@@ -420,7 +420,7 @@ def add_hand(token: str) -> BaseResponse:
 
 
 def _hand_slot(loaded: Loaded, number: int) -> Slot:
-    if not 1 <= number <= len(loaded.entries):
+    if not 1 <= number <= len(loaded.sheet.rows):  # hands only: an added Bock round has no number
         abort(404)
     return loaded.sheet.rows[number - 1].slot
 
