@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draw Kiebitz's playing cards as SVG files (standard library only).
 
-Writes ``webapp/static/cards/{french,four-colour,german}/{CARD}.svg`` and
+Writes ``webapp/static/cards/{french,four-colour,colour-safe,german}/{CARD}.svg`` and
 ``webapp/static/cards/back.svg``, where ``{CARD}`` is the engine notation: suit
 letter ``C S H D`` and rank ``7 8 9 T J Q K A`` (``CJ.svg``, ``HT.svg``).
 
@@ -242,6 +242,10 @@ class Palette:
 
 RED, BLACK, BLUE = "#c8102e", "#1a1a1a", "#2c5aa0"
 GREEN, ORANGE, ORANGE_INK = "#178a3a", "#e08a00", "#b86a00"
+SAFE_BLUE = "#1d5fc8"
+"""Spades of the colour-safe faces: the four-colour deck's green and red look alike to a red-green
+colour-blind eye (CIELAB distance 12 under simulated deuteranopia); this blue stays 30 or more
+from black, red and orange under deuteranopia and protanopia alike."""
 
 PALETTES = {
     "french": {
@@ -256,6 +260,13 @@ PALETTES = {
         "H": Palette(RED, RED, GOLD),
         "D": Palette(ORANGE, ORANGE, BLUE, outline="#9a5800"),
     },
+    # High contrast: the four-colour deck with blue spades, for French-suited cards.
+    "colour-safe": {
+        "C": Palette(BLACK, "#33343a", GOLD),
+        "S": Palette(SAFE_BLUE, SAFE_BLUE, GOLD),
+        "H": Palette(RED, RED, GOLD),
+        "D": Palette(ORANGE, ORANGE, BLUE, outline="#9a5800"),
+    },
     "german": {
         "C": Palette(ACORN_CUP, "#8a5a2b", "#2c5aa0"),
         "S": Palette("#1f7a2e", "#2f7d3a", "#c8302a"),
@@ -264,7 +275,7 @@ PALETTES = {
     },
 }
 # Index colour where the pip colour itself is too light on white.
-INDEX_INK = {("four-colour", "D"): ORANGE_INK}
+INDEX_INK = {("four-colour", "D"): ORANGE_INK, ("colour-safe", "D"): ORANGE_INK}
 
 
 # --------------------------------------------------------------------------
@@ -716,6 +727,7 @@ def cards() -> dict[str, str]:
             name = f"{suit}{rank}.svg"
             out[f"french/{name}"] = french_card("french", suit, rank)
             out[f"four-colour/{name}"] = french_card("four-colour", suit, rank)
+            out[f"colour-safe/{name}"] = french_card("colour-safe", suit, rank)
             out[f"german/{name}"] = german_card(suit, rank)
     return out
 
@@ -723,7 +735,7 @@ def cards() -> dict[str, str]:
 def contact_sheet(width: int) -> str:
     """An HTML page showing every card of every deck at ``width`` pixels (for checking the art)."""
     rows = []
-    for deck in ("french", "four-colour", "german"):
+    for deck in ("french", "four-colour", "colour-safe", "german"):
         for suit in SUITS:
             imgs = "".join(
                 f'<img src="{deck}/{suit}{rank}.svg" width="{width}" alt="{suit}{rank}">'

@@ -211,9 +211,22 @@ def game_name(game_type: Named | str, deck: Deck | str | None = DEFAULT_DECK) ->
     return _translated(table, _member_name(game_type))
 
 
-def card_image(card: object, deck: Deck | str | None = DEFAULT_DECK) -> str:
-    """Return the card's image as a path under the static folder, for ``url_for('static', …)``."""
-    return f"cards/{deck_of(deck).slug}/{notation(card)}.svg"
+COLOUR_SAFE_FACES = "colour-safe"
+"""The folder of the French-suited faces in four colours a red-green colour-blind eye tells apart."""
+
+
+def card_image(card: object, deck: Deck | str | None = DEFAULT_DECK, *, colour_safe: bool = False) -> str:
+    """Return the card's image as a path under the static folder, for ``url_for('static', …)``.
+
+    ``colour_safe`` (high contrast) draws French-suited cards in the colour-safe four colours;
+    German-suited cards keep theirs, since their four suit signs differ in shape.
+
+    >>> card_image("HT", Deck.FRENCH, colour_safe=True), card_image("HT", Deck.GERMAN, colour_safe=True)
+    ('cards/colour-safe/HT.svg', 'cards/german/HT.svg')
+    """
+    found = deck_of(deck)
+    folder = COLOUR_SAFE_FACES if colour_safe and not found.german_faces else found.slug
+    return f"cards/{folder}/{notation(card)}.svg"
 
 
 def back_image() -> str:
