@@ -30,6 +30,8 @@ webapp.parse.Refused: out_of_range
 ['CJ', 'HT']
 >>> seat("2", players=3)
 2
+>>> choice("dark", ("auto", "light", "dark"))
+'dark'
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ __all__ = [
     "TOKEN",
     "card",
     "cards",
+    "choice",
     "is_token",
     "number",
     "number_or_none",
@@ -167,3 +170,10 @@ def cards(texts: Iterable[str], allowed: Collection[Card] | None = None) -> tupl
 def seat(text: str, *, players: int = 3, first: int = 0) -> int:
     """Return the seat ``text`` numbers (``first`` .. ``first + players - 1``), counted from 0."""
     return number(text, low=first, high=first + players - 1, digits=2) - first
+
+
+def choice(text: str, choices: Collection[str]) -> str:
+    """Return ``text`` if it is one of ``choices`` (exactly, nothing around it); refuse with ``unknown_choice``."""
+    if text not in choices:
+        raise Refused(Problem.UNKNOWN_CHOICE)
+    return text

@@ -35,6 +35,7 @@ from werkzeug.routing import BaseConverter, IntegerConverter
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import i18n, parse, storage
+from webapp.display import SETTINGS, current_display
 from webapp.i18n import lazy_gettext, ngettext
 
 DECK_COOKIE = "deck"
@@ -125,6 +126,18 @@ def safe_next(url: str | None, fallback: str) -> str:
     if parts.scheme or parts.netloc or not url.startswith("/") or url.startswith("//"):
         return fallback
     return url
+
+
+def set_preference_cookie(response: BaseResponse, name: str, value: str) -> None:
+    """Keep one of the visitor's preferences (language, deck, display) in a long-lived cookie."""
+    response.set_cookie(
+        name,
+        value,
+        max_age=current_app.config["PREFERENCE_COOKIE_MAX_AGE"],
+        samesite="Lax",
+        httponly=True,
+        secure=current_app.config["SESSION_COOKIE_SECURE"],
+    )
 
 
 def current_deck() -> Any:
@@ -395,6 +408,8 @@ def init_app(app: Flask) -> None:
         return {
             "areas": app.extensions.get("kiebitz.areas", []),
             "deck": current_deck(),
+            "display": current_display(),
+            "display_settings": SETTINGS,
         }
 
     @app.after_request
@@ -402,14 +417,7 @@ def init_app(app: Flask) -> None:
         response.vary.add("HX-Request")
         lang = g.get("lang")
         if lang and request.cookies.get(i18n.LANGUAGE_COOKIE) != lang and response.status_code < 400:
-            response.set_cookie(
-                i18n.LANGUAGE_COOKIE,
-                lang,
-                max_age=app.config["PREFERENCE_COOKIE_MAX_AGE"],
-                samesite="Lax",
-                httponly=True,
-                secure=app.config["SESSION_COOKIE_SECURE"],
-            )
+            set_preference_cookie(response, i18n.LANGUAGE_COOKIE, lang)
         return response
 
     @app.after_request

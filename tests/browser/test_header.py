@@ -19,7 +19,7 @@ def test_on_a_phone_the_closed_header_leaves_the_screen_to_the_content(page: Pag
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server}/{lang}/learn/")
     menu = page.locator("details.site-menu")
-    expect(menu.locator("summary")).to_be_visible()
+    expect(menu.locator("> summary")).to_be_visible()
     expect(page.locator(".switchers")).to_be_hidden()
     expect(page.locator(".site-nav")).to_be_hidden()
     assert page.evaluate(HEADER_HEIGHT) <= 0.2 * PHONE["height"]
@@ -28,12 +28,12 @@ def test_on_a_phone_the_closed_header_leaves_the_screen_to_the_content(page: Pag
 def test_the_phone_menu_opens_and_its_choices_work(page: Page, live_server: str) -> None:
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server}/en/learn/")
-    page.locator("details.site-menu summary").click()
+    page.locator("details.site-menu > summary").click()
     expect(page.locator(".site-nav")).to_be_visible()
     page.locator(".switcher a[hreflang=de]").click()
     page.wait_for_url(re.compile(r"/de/learn/$"))
-    expect(page.locator("details.site-menu summary")).to_have_text("Menü")
-    page.locator("details.site-menu summary").click()
+    expect(page.locator("details.site-menu > summary")).to_have_text("Menü")
+    page.locator("details.site-menu > summary").click()
     page.locator("button[name=deck][value=german]").click()
     expect(page.locator("button[name=deck][value=german]")).to_have_attribute("aria-pressed", "true")
     assert re.search(r"/de/learn/$", page.url)
@@ -43,7 +43,7 @@ def test_on_a_wide_screen_the_header_shows_everything_without_a_menu(page: Page,
     page.set_viewport_size({"width": 1280, "height": 800})
     for lang in LANGUAGES:
         page.goto(f"{live_server}/{lang}/learn/")
-        expect(page.locator("details.site-menu summary")).to_be_hidden()
+        expect(page.locator("details.site-menu > summary")).to_be_hidden()
         expect(page.locator(".site-nav a").first).to_be_visible()
         expect(page.locator(".switcher a[hreflang=fi]")).to_be_visible()
         expect(page.locator("button[name=deck]").first).to_be_visible()

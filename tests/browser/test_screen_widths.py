@@ -59,6 +59,7 @@ def _setup(page: Page, base: str) -> dict[str, str]:
         "drill": "/calculator/drills/3/2024",
         "lists": "/lists/",
         "new list": "/lists/new",
+        "display settings": "/settings",
         "not found": "/no-such-page",
     }
     page.goto(f"{base}/en/learn/")

@@ -6,7 +6,7 @@ import secrets
 from typing import Any
 from urllib.parse import parse_qsl
 
-from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask import Blueprint, Response, abort, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -124,14 +124,7 @@ def _visitor() -> str | None:
 
 def _remember_visitor(response: BaseResponse, visitor: str) -> None:
     if request.cookies.get(VISITOR_COOKIE) != visitor:
-        response.set_cookie(
-            VISITOR_COOKIE,
-            visitor,
-            max_age=current_app.config["PREFERENCE_COOKIE_MAX_AGE"],
-            samesite="Lax",
-            httponly=True,
-            secure=current_app.config["SESSION_COOKIE_SECURE"],
-        )
+        web.set_preference_cookie(response, VISITOR_COOKIE, visitor)
 
 
 def _exercise(level: int, seed: int) -> drills.Exercise:

@@ -1,13 +1,13 @@
-"""The home page, the card gallery and the preferences (the deck)."""
+"""The home page, the card gallery and the preferences (the deck, the display settings)."""
 
 from __future__ import annotations
 
 import os
 
-from flask import Blueprint, Flask, Response, current_app, jsonify, redirect, request, url_for
+from flask import Blueprint, Flask, Response, jsonify, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import ai, storage, web
+from webapp import ai, display, parse, storage, web
 from webapp.ai.solver import PURE_PYTHON_ENV
 from webapp.decks import Deck
 from webapp.engine import DECK, Suit
@@ -38,14 +38,30 @@ def preferences() -> BaseResponse:
     if deck is None:
         return web.error_page(400, lazy_gettext("Kiebitz has no such deck. Nothing was changed."))
     response = redirect(web.safe_next(request.form.get("next"), url_for("core.home")), code=303)
-    response.set_cookie(
-        web.DECK_COOKIE,
-        deck.slug,
-        max_age=current_app.config["PREFERENCE_COOKIE_MAX_AGE"],
-        samesite="Lax",
-        httponly=True,
-        secure=current_app.config["SESSION_COOKIE_SECURE"],
-    )
+    web.set_preference_cookie(response, web.DECK_COOKIE, deck.slug)
+    return response
+
+
+@bp.get("/settings")
+def settings() -> Response:
+    """Show the display settings (card size, text size, contrast, colours, animations) as one form."""
+    return web.render("core/settings.html", back=web.safe_next(request.args.get("next"), ""))
+
+
+@bp.post("/settings")
+def save_settings() -> BaseResponse:
+    """Remember the chosen display settings in a cookie and go back to the page the visitor was on.
+
+    A value that is not one of the choices changes nothing and says so.
+    """
+    try:
+        chosen = display.current_display().with_form(request.form)
+    except parse.Refused:
+        return web.error_page(
+            400, lazy_gettext("Kiebitz has no such display setting. Nothing was changed.")
+        )
+    response = redirect(web.safe_next(request.form.get("next"), url_for("core.settings")), code=303)
+    web.set_preference_cookie(response, display.COOKIE, chosen.cookie_value())
     return response
 
 

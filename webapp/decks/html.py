@@ -19,6 +19,7 @@ from jinja2.runtime import markup_join
 from markupsafe import Markup, escape, soft_str
 
 from webapp.decks import CARD_SIZES, Deck, back_image, back_name, card_image, card_name, deck_of, notation, remembered
+from webapp.display import current_display
 from webapp.web import static_root, static_url
 
 __all__ = ["card", "card_back", "card_row", "card_faces"]
@@ -40,8 +41,9 @@ def _img(c: object, deck: Deck | str | None, size: str, alt: object, title: obje
     width, height = _size(size)
     alt_html = escape(alt)
     title_attr = f' title="{alt_html}"' if title and alt else ""
+    image = card_image(c, deck, colour_safe=current_display().colour_safe_suits)
     return (
-        f'<img src="{escape(static_url(card_image(c, deck)))}" alt="{alt_html}"{title_attr}'
+        f'<img src="{escape(static_url(image))}" alt="{alt_html}"{title_attr}'
         f' class="card card--{escape(size)}{_more_classes(classes)}"'
         f'\n     width="{width}" height="{height}" data-card="{escape(c)}" draggable="false">'
     )
@@ -64,13 +66,14 @@ def card(
 
     The arguments are the macro's (see ``decks/macros.html``). A card's HTML depends on
     them, the language (the catalog) and the static folder's URL only, so it is worked
-    out once and remembered with the catalog, when the text arguments are plain strings.
+    out once and remembered with the catalog, when the text arguments are plain strings
+    (the colour-safe faces of high contrast are remembered apart).
     """
     known = remembered()
     if known is None or not (type(size) is type(name) is type(classes) is str and (form is None or type(form) is str)):
         return _card(c, deck, size, interactive, name, selected, disabled, decorative, classes, form, title)
     key = (
-        "card", static_root(), notation(c), deck_of(deck), size, bool(interactive), name,
+        "card", static_root(), notation(c), deck_of(deck), current_display().colour_safe_suits, size, bool(interactive), name,
         None if selected is None else bool(selected), bool(disabled), bool(decorative), classes, form, bool(title),
     )
     html: Markup | None = known.get(key)
