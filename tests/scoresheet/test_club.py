@@ -379,3 +379,43 @@ def test_no_header_or_game_name_means_two_things_in_any_language(app: Flask) -> 
     for words in vocabulary:
         for code, name in words.games.items():
             assert games.setdefault(name.casefold(), code) == code, name
+
+
+# 6. The list on another device ---------------------------------------------------------------
+
+def _qr(url: str) -> str:
+    import segno
+
+    return str(segno.make(url, error="m").svg_inline(scale=4, border=4, dark="#000", light="#fff"))
+
+
+def test_qr_codes_open_the_edit_and_the_read_only_link_on_a_phone(client: FlaskClient, app: Flask) -> None:
+    import re
+
+    token = new_list(client)
+    with app.app_context():
+        from webapp.storage import scoresheet as store
+        listed = store.load_list(token)
+        assert listed is not None
+        view = listed.view_token
+    page = client.get(f"/en/lists/{token}").get_data(as_text=True)
+    codes = re.findall(r'<svg role="img" width="\d+" height="\d+" class="share__qr"><title>([^<]+)</title>'
+                       r'(.*?)</svg>', page, re.S)
+    assert [title for title, _ in codes] == ["QR code of the edit link", "QR code of the read-only link"]
+    edit_drawing = _qr(f"http://localhost/en/lists/{token}").split(">", 1)[1]  # the code, without <svg>
+    view_drawing = _qr(f"http://localhost/en/lists/{view}").split(">", 1)[1]
+    assert codes[0][1] + "</svg>" == edit_drawing
+    assert codes[1][1] + "</svg>" == view_drawing
+    # The read-only page has the read-only code alone: nothing on it opens the list to change it.
+    read_only = client.get(f"/en/lists/{view}").get_data(as_text=True)
+    assert read_only.count('class="share__qr"') == 1 and view_drawing in read_only
+    assert edit_drawing not in read_only and token not in read_only
+    assert " style=" not in page  # drawn as SVG by the server: the page keeps its CSP
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "fi", "ms"])
+def test_the_qr_codes_are_named_in_every_language(client: FlaskClient, lang: str) -> None:
+    token = new_list(client)
+    page = client.get(f"/{lang}/lists/{token}").get_data(as_text=True)
+    assert page.count('class="share__qr"') == 2
+    assert "QR code of the" not in page and "Scan it with" not in page

@@ -12,10 +12,12 @@ page to change a hand) is refused with the sheet shown as it is (`_to_keep`).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+import segno
 from flask import Response, abort, flash, get_flashed_messages, redirect, request, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
@@ -298,8 +300,10 @@ def _sheet(loaded: Loaded, *, status: int = 200, form: dict[str, Any] | None = N
            notice: str = "", saved: bool = False) -> Response:
     """Render the sheet page (or, for htmx, its swap region); read-only, it has no entry form."""
     entry = form or (_entry_form(loaded, loaded.sheet.next) if loaded.stored.editable else None)
+    links = _links(loaded)
     return web.render("scoresheet/sheet.html", "scoresheet/_sheet.html", status=status,
-                      **_context(loaded, entry=entry, notice=notice, saved=saved, links=_links(loaded)))
+                      **_context(loaded, entry=entry, notice=notice, saved=saved, links=links,
+                                 qr_codes=_qr_codes(links)))
 
 
 def _links(loaded: Loaded) -> dict[str, str]:
@@ -308,6 +312,20 @@ def _links(loaded: Loaded) -> dict[str, str]:
     if loaded.stored.editable:
         links["edit"] = url_for(".sheet", token=loaded.stored.token, _external=True)
     return links
+
+
+@functools.lru_cache(maxsize=256)
+def _qr_svg(url: str, title: str) -> Markup:
+    """Return a QR code of ``url`` as inline SVG (drawn here: no script, no outside request)."""
+    code = segno.make(url, error="m")
+    svg: str = code.svg_inline(scale=4, border=4, dark="#000", light="#fff", title=title, svgclass="share__qr")
+    return Markup(svg.replace("<svg ", '<svg role="img" ', 1))
+
+
+def _qr_codes(links: dict[str, str]) -> dict[str, Markup]:
+    """Return a QR code per link to share, to open it on a phone."""
+    titles = {"edit": gettext("QR code of the edit link"), "view": gettext("QR code of the read-only link")}
+    return {name: _qr_svg(url, titles[name]) for name, url in links.items()}
 
 
 def _refused_status() -> int:
