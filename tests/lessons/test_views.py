@@ -92,7 +92,13 @@ def test_wrong_answers_are_explained_in_every_language(client: FlaskClient, lang
 def feedback(html: str) -> str:
     """Return the text of the feedback region of a step page, without its labels ("Not quite.")."""
     start = html.index('<div class="lesson-feedback"')
-    region = re.sub(r"<strong>.*?</strong>", " ", html[start:html.index('<div class="lesson-step__actions', start)])
+    depth, end = 0, start
+    for tag in re.finditer(r"<div\b|</div>", html[start:]):  # to the region's own closing tag
+        depth += -1 if tag.group() == "</div>" else 1
+        if depth == 0:
+            end = start + tag.end()
+            break
+    region = re.sub(r"<strong>.*?</strong>", " ", html[start:end])
     return unescape(re.sub(r"<[^>]+>", " ", region))
 
 
@@ -138,7 +144,7 @@ def test_wrong_answers_do_not_give_the_answer_away_until_the_third_miss(client: 
 def test_a_wrong_answer_is_explained_then_the_right_one_goes_on(client: FlaskClient) -> None:
     url = "/en/learn/trumps/10"
     response = client.post(url, data={"card": "SA"})
-    assert response.status_code == 303 and response.headers["Location"] == url
+    assert response.status_code == 303 and response.headers["Location"] == url + "#verdict"
     html = client.get(url).get_data(as_text=True)
     assert "cannot win: a trump was played" in html
     assert "7 of hearts" not in feedback(html)  # the card that wins is the answer: not named yet
@@ -314,3 +320,33 @@ def test_a_padded_answer_is_stored_as_judged(client: FlaskClient, app) -> None: 
     with app.app_context():
         state = db.session.query(StepState).one()
         assert (state.answer, state.misses) == ("20", 1)
+
+
+def test_a_wrong_answer_lands_at_its_explanation_which_stands_before_the_answers(client: FlaskClient) -> None:
+    lesson = lesson_named("deck")
+    assert lesson is not None
+    step = lesson.steps[4]
+    assert isinstance(step, Choose)
+    wrong = next(index for index, option in enumerate(step.options) if not option.correct)
+    url = "/en/learn/deck/5"
+    response = client.post(url, data={"option": str(wrong)})
+    assert response.status_code == 303 and response.headers["Location"] == url + "#verdict"
+    html = client.get(url).get_data(as_text=True)
+    verdict = html.index('<div class="notice notice--error" id="verdict" tabindex="-1" autofocus>')
+    assert verdict < html.index('name="option"')  # Tab from the explanation reaches the first answer
+    assert html.count("autofocus") == 1
+    response = client.post(url, data={"option": step.solution()})
+    assert response.headers["Location"] == url  # a right answer: the Continue link takes the focus
+
+
+def test_htmx_fills_the_live_region_outside_the_step(client: FlaskClient) -> None:
+    url = "/de/learn/deck/5"
+    page = client.get(url).get_data(as_text=True)
+    region = '<div id="step-news" class="visually-hidden" aria-live="polite" aria-atomic="true"></div>'
+    assert region in page and page.index(region) > page.index("</section>", page.index('<section id="step"'))
+    assert 'aria-live' not in page[page.index('<section id="step"'):page.index(region)]
+    body = client.post(url, data={"option": "0"}, headers={"HX-Request": "true"}).get_data(as_text=True)
+    news = re.search(r'<div id="step-news" hx-swap-oob="innerHTML">(.*)</div>\s*$', body, re.S)
+    assert news and "Nicht ganz." in news.group(1) and 'id="verdict"' not in news.group(1)
+    hint = client.post(url + "/hint", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "Tipp:" in hint[hint.index('id="step-news"'):]

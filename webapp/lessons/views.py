@@ -210,7 +210,7 @@ def _render_step(lesson: Lesson, number: int, learner: store.Learner | None, *, 
     context = _step_context(lesson, number, learner, error)
     if error and web.is_htmx():
         status = 200  # htmx swaps only successful answers; the message is in the region
-    return web.render("lessons/step.html", "lessons/_step.html", status=status, **context)
+    return web.render("lessons/step.html", "lessons/_step_swap.html", status=status, **context)
 
 
 # ---------------------------------------------------------------- the course map
@@ -278,6 +278,7 @@ def answer(slug: str, number: int) -> Reply:
         return _remember(redirect(target, code=303), learner)
     state = store.step_state(learner, slug, index, create=True)
     assert state is not None
+    missed = False
     if not state.solved:
         text = _answer_from(current, state)
         try:
@@ -292,10 +293,13 @@ def answer(slug: str, number: int) -> Reply:
             _finish_if_complete(lesson, learner, progress)
         elif not verdict.correct:
             store.count_miss(state, progress)
+            missed = True
         db.session.commit()
     if web.is_htmx():
         return _remember(_render_step(lesson, number, learner), learner)
-    return _remember(redirect(url_for("lessons.step", slug=slug, number=number), code=303), learner)
+    # Without JavaScript the page lands at a wrong answer's explanation; Tab goes on to the answers.
+    target = url_for("lessons.step", slug=slug, number=number, _anchor="verdict" if missed else None)
+    return _remember(redirect(target, code=303), learner)
 
 
 def _bad_answer(step: Step) -> str:

@@ -105,7 +105,7 @@ def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 2
     }
     # htmx swaps only successful answers: a refusal still comes back as the table with its notice.
     code = 200 if web.is_htmx() else status
-    return web.render("practice/hand.html", "practice/_table.html", status=code, **context)
+    return web.render("practice/hand.html", "practice/_table_swap.html", status=code, **context)
 
 
 def _start_form(seed: int | None, errors: dict[str, LazyString] | None = None, status: int = 200, values: dict[str, str] | None = None) -> Response:
