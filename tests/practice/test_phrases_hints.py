@@ -7,7 +7,7 @@ from flask import Flask, g
 
 from tests.helpers import english_leaks
 from webapp.ai import Hint, HintReason, Odds
-from webapp.engine import Card, Discard, GameType, Play
+from webapp.engine import Card, Discard, GameType, PickUp, Play
 from webapp.practice import phrases
 
 LANGS = ["en", "fr", "fi", "ms", "de"]
@@ -85,3 +85,13 @@ def test_two_suits_laid_away_are_two_short_suits(app: Flask, lang: str) -> None:
     if lang == "en":
         assert double.startswith("Lay away two short suits (")
         assert "a short suit" not in double and "your short suit" in single
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_picking_up_the_skat_without_a_game_worth_the_bid_names_no_empty_game(app: Flask, lang: str) -> None:
+    with_game = _say(app, lang, Hint(PickUp(), HintReason.PICK_UP_SKAT, game=GameType.HEARTS))
+    without = _say(app, lang, Hint(PickUp(), HintReason.PICK_UP_SKAT, game=None))
+    assert without != with_game
+    assert not without.rstrip(".").endswith(" ")
+    assert " ." not in without and "  " not in without
+    assert english_leaks(without, lang) == []

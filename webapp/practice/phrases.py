@@ -367,6 +367,8 @@ def plan_reason(hint: Hint) -> str:
     if reason is HintReason.PASS_INTO_RAMSCH:
         return _("Your hand has no game worth playing, and the others have passed: pass too, and a Ramsch is played.")
     if reason is HintReason.PICK_UP_SKAT:
+        if hint.game is None:
+            return _("No game in your hand is worth the bid yet: the two cards of the skat may make one.")
         return _("Two more cards from the skat will make your hand stronger for %(game)s.", game=game)
     if reason is HintReason.PLAY_HAND_STRONG:
         return _("Your hand is strong enough without the skat, and Hand counts one level more: %(game)s Hand is worth %(value)s.", game=game, value=value)
