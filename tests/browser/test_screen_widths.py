@@ -19,7 +19,7 @@ LANGUAGES = ("en", "fr", "fi", "ms", "de")
 # decks on the pages that show cards or name them.
 DECKS = ("german", "french", "four-colour")
 CARD_PAGES = ("home", "cards", "lesson step", "practice hand", "calculator result")
-WIDTHS = (320, 375, 768, 1280, 1920)
+WIDTHS = (320, 375, 390, 768, 1280, 1366, 1920)
 
 # What sticks out of the screen, for the failure message: the outermost elements whose right edge
 # passes the screen's, leaving out those inside a box that scrolls or clips on its own.
