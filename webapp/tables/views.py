@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import parse, ratelimit, security, web, words
 from webapp.engine import GameState, IllegalAction, Position, Reason, parse_action
-from webapp.i18n import gettext, lazy_gettext
+from webapp.i18n import gettext, lazy_gettext, ngettext
 from webapp.practice import phrases, players, screen
 from webapp.practice.table import computer
 from webapp.scoresheet import words as sheet_words
@@ -192,7 +192,7 @@ def _name_error(name: str, taken: tuple[str, ...] = ()) -> LazyString | str | No
     if not name:
         return NAME_MISSING
     if len(name) > MAX_NAME:
-        return gettext("A name has at most %(num)s characters.", num=MAX_NAME)
+        return ngettext("A name has at most %(num)s character.", "A name has at most %(num)s characters.", MAX_NAME)
     if name.casefold() in {other.casefold() for other in taken}:
         return NAME_TAKEN
     return None
