@@ -40,7 +40,7 @@ GLOSSARY_GERMAN_SUITS = {  # German faces: acorns, leaves, hearts, bells
     "de": ("Eichel", "Grün", "Herz", "Schellen"),
     "fr": ("gland", "feuille", "cœur", "grelot"),
     "fi": ("tammenterho", "lehti", "hertta", "kello"),
-    "ms": ("biji ek", "daun", "hati", "loceng"),
+    "ms": ("biji ek", "hijau", "hati", "loceng"),  # glossary.md: hijau ("daun" also means a playing card)
 }
 GLOSSARY_RANKS = {  # ten, jack, queen, king, ace
     "en": ("ten", "jack", "queen", "king", "ace"),
