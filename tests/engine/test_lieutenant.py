@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -9,7 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webapp.engine import Card, CardSet, GameType, IllegalAction, Play, Reason
-from webapp.engine.lieutenant import LieutenantDeal, LieutenantState, lieutenant_game_points
+from webapp.engine.lieutenant import (
+    LieutenantDeal,
+    LieutenantPile,
+    LieutenantRefusal,
+    LieutenantState,
+    lieutenant_game_points,
+)
 
 
 def play_random(seed: int) -> list[LieutenantState]:
@@ -94,3 +101,79 @@ def test_game_points_table() -> None:
 def test_bad_notation(text: str) -> None:
     with pytest.raises(ValueError):
         LieutenantState.parse(text)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32))
+def test_covered_cards_turn_up_only_when_the_card_above_goes(seed: int) -> None:
+    states = play_random(seed)
+    deal = states[0].deal
+    for before, after in zip(states, states[1:]):
+        played = after.actions[-1].card
+        player = before.to_act
+        assert player is not None
+        for side in range(2):
+            view_before, view_after = before.view(side), after.view(side)
+            for pile, (covered, top) in enumerate(deal.piles[side]):
+                was, now = view_before.piles[side][pile], view_after.piles[side][pile]
+                if side == player and was.top == played:
+                    # The played card leaves; the covered card below (if any) is now open.
+                    assert now == LieutenantPile(covered if was.covered else None, False)
+                else:
+                    assert now == was
+        # Nobody's view shows a covered card, and the unseen cards are exactly the covered ones.
+        covered_now = {
+            deal.piles[side][pile][0]
+            for side in range(2)
+            for pile in range(8)
+            if after.view(0).piles[side][pile].covered
+        }
+        assert set(after.view(0).unseen) == covered_now
+        assert not covered_now & set(after.open_cards(0) | after.open_cards(1))
+
+
+def test_view_shows_what_both_players_see() -> None:
+    state = LieutenantState.new(LieutenantDeal.from_seed(11), first=1)
+    state = state.apply(state.legal_actions()[-1])
+    view = state.view(0)
+    assert view.player == 0 and view.to_act == 0 and view.first == 1
+    assert view.current_trick == state.current_trick and view.legal_cards == state.legal_cards()
+    assert view.open_cards(1) == state.open_cards(1) and view.covered_count(1) == 7
+    assert view.trump_card == state.deal.trump_card and view.game_type is state.deal.game_type
+    assert state.view(1) == dataclasses.replace(view, player=1)
+    assert len(view.unseen) == 15 and view.played == CardSet(state.current_trick)
+
+
+def test_refusal_names_the_reason_and_the_cards() -> None:
+    # Trump hearts. Player 0: diamonds covered, clubs open; player 1: spades covered, hearts open.
+    deal = LieutenantDeal.parse(
+        "D7D8D9DQDKDTDADJ-C7C8C9CQCKCTCACJ-S7S8S9SQSKSTSASJ-H7H8H9HQHKHTHAHJ-H9"
+    )
+    state = LieutenantState.new(deal, first=1)
+    assert state.refusal(Card.parse("C7"), player=0) == LieutenantRefusal(
+        Reason.NOT_YOUR_TURN, Card.parse("C7")
+    )
+    assert state.refusal(Card.parse("S7")).reason is Reason.CARD_NOT_IN_HAND  # covered
+    assert state.refusal(Card.parse("C7")).reason is Reason.CARD_NOT_IN_HAND  # the other's
+    assert state.refusal(Card.parse("HA")) is None
+    state = state.apply(Play(Card.parse("HA")))
+    refused = state.refusal(Card.parse("CA"), player=0)
+    # Trump was led: the hearts and the Jack of clubs follow it.
+    assert refused == LieutenantRefusal(
+        Reason.MUST_FOLLOW_SUIT, Card.parse("CA"), Card.parse("HA"), (Card.parse("CJ"),)
+    )
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(Play(Card.parse("CA")))
+    assert caught.value.reason is Reason.MUST_FOLLOW_SUIT
+    while not state.finished:
+        state = state.apply(state.legal_actions()[0])
+    assert state.refusal(Card.parse("CA")).reason is Reason.WRONG_PHASE
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32), cut=st.integers(0, 32))
+def test_notation_round_trip_mid_game(seed: int, cut: int) -> None:
+    state = play_random(seed)[cut]
+    again = LieutenantState.parse(str(state))
+    assert again == state and again.view(0) == state.view(0) and again.view(1) == state.view(1)
+    assert LieutenantDeal.parse(str(state.deal)) == state.deal

@@ -30,7 +30,15 @@ from .bidding import BID_VALUES, Auction, is_valid_bid, next_bid
 from .cards import DECK, Card, CardSet, Rank, Suit
 from .deal import Deal, Position, dealer_for, seat_of, seat_positions
 from .game import GameState, Options, Phase, Trick
-from .lieutenant import LieutenantDeal, LieutenantResult, LieutenantState, lieutenant_game_points
+from .lieutenant import (
+    LieutenantDeal,
+    LieutenantPile,
+    LieutenantRefusal,
+    LieutenantResult,
+    LieutenantState,
+    LieutenantView,
+    lieutenant_game_points,
+)
 from .view import SeatView
 from .notation import dumps, loads
 from .rules import (
@@ -92,8 +100,11 @@ __all__ = [
     "Kontra",
     "Level",
     "LieutenantDeal",
+    "LieutenantPile",
+    "LieutenantRefusal",
     "LieutenantResult",
     "LieutenantState",
+    "LieutenantView",
     "LossReason",
     "NullRules",
     "Options",

@@ -22,11 +22,19 @@ from dataclasses import dataclass
 from typing import Final
 
 from .actions import IllegalAction, Play, Reason
-from .cards import DECK, Card, CardSet, Rank, mask_points
+from .cards import ALL_MASK, DECK, Card, CardSet, Rank, mask_cards, mask_points
 from .deal import SplitMix64
 from .rules import GameRules, GameType, rules_for
 
-__all__ = ["LieutenantDeal", "LieutenantState", "LieutenantResult", "lieutenant_game_points"]
+__all__ = [
+    "LieutenantDeal",
+    "LieutenantState",
+    "LieutenantResult",
+    "LieutenantPile",
+    "LieutenantView",
+    "LieutenantRefusal",
+    "lieutenant_game_points",
+]
 
 _PILES: Final = 8
 _PLAYS: Final = tuple(Play(card) for card in DECK)
@@ -145,11 +153,85 @@ class LieutenantResult:
     game_points: tuple[int, int]
 
 
+@dataclass(frozen=True, slots=True)
+class LieutenantPile:
+    """One pile as both players see it: the open card on top (None when the pile is empty) and
+    whether a covered card lies below it."""
+
+    top: Card | None
+    covered: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LieutenantRefusal:
+    """Why a card may not be played now: the engine's `Reason`, the card, and for
+    `Reason.MUST_FOLLOW_SUIT` the card led and the open cards that would follow it."""
+
+    reason: Reason
+    card: Card
+    led: Card | None = None
+    follow: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LieutenantView:
+    """What one player may see: every open card, the tricks and points, but no covered card.
+
+    Both players see the same; ``player`` says whose view it is (the side a computer player
+    or a hint decides for).
+    """
+
+    player: int
+    first: int
+    trump_card: Card
+    to_act: int | None
+    piles: tuple[tuple[LieutenantPile, ...], tuple[LieutenantPile, ...]]
+    current_trick: tuple[Card, ...]
+    tricks: tuple[tuple[int, tuple[Card, Card], int], ...]
+    points: tuple[int, int]
+    legal_cards: CardSet
+
+    @property
+    def game_type(self) -> GameType:
+        """Return the trump: the drawn card's suit game, or Grand for a Jack."""
+        return _trump_game(self.trump_card)
+
+    @property
+    def rules(self) -> GameRules:
+        """Return the trump rules of this game."""
+        return rules_for(self.game_type)
+
+    @property
+    def finished(self) -> bool:
+        """Return whether all 16 tricks are played."""
+        return self.to_act is None
+
+    def open_cards(self, player: int) -> CardSet:
+        """Return a player's face-up cards."""
+        return CardSet(pile.top for pile in self.piles[player] if pile.top is not None)
+
+    def covered_count(self, player: int) -> int:
+        """Return how many of a player's cards are still face down."""
+        return sum(1 for pile in self.piles[player] if pile.covered)
+
+    @property
+    def played(self) -> CardSet:
+        """Return the cards played so far (the tricks and the card led to this one)."""
+        cards = [card for _, pair, _ in self.tricks for card in pair]
+        return CardSet((*cards, *self.current_trick))
+
+    @property
+    def unseen(self) -> CardSet:
+        """Return the covered cards: neither player knows which pile holds which of them."""
+        seen = self.open_cards(0).mask | self.open_cards(1).mask | self.played.mask
+        return CardSet.from_mask(ALL_MASK & ~seen)
+
+
 class LieutenantState:
     """A game of Lieutenant Skat: immutable, a replay of its deal and plays.
 
-    Players are 0 and 1. Everything is public except the covered cards, which nobody sees,
-    so there is no separate seat view.
+    Players are 0 and 1. Everything is public except the covered cards, which nobody sees:
+    `view` gives what a player may see.
     """
 
     __slots__ = ("_deal", "_first", "_actions", "_piles", "_to_act", "_trick", "_taken", "_tricks")
@@ -272,6 +354,44 @@ class LieutenantState:
         mask = self.legal_cards().mask
         return tuple(_PLAYS[i] for i in range(31, -1, -1) if mask >> i & 1)
 
+    def view(self, player: int) -> LieutenantView:
+        """Return what ``player`` (0 or 1) may see: the open cards, never a covered one."""
+        if player not in (0, 1):
+            raise ValueError("the player is 0 or 1")
+        piles = tuple(
+            tuple(
+                LieutenantPile(DECK[pile[-1]] if pile else None, len(pile) == 2)
+                for pile in self._piles[side]
+            )
+            for side in range(2)
+        )
+        return LieutenantView(
+            player=player,
+            first=self._first,
+            trump_card=self._deal.trump_card,
+            to_act=self.to_act,
+            piles=(piles[0], piles[1]),
+            current_trick=self.current_trick,
+            tricks=self._tricks,
+            points=(self.points(0), self.points(1)),
+            legal_cards=self.legal_cards(),
+        )
+
+    def refusal(self, card: Card, player: int | None = None) -> LieutenantRefusal | None:
+        """Return why ``card`` may not be played now (by ``player``, if given), or None."""
+        if self.finished:
+            return LieutenantRefusal(Reason.WRONG_PHASE, card)
+        if player is not None and player != self._to_act:
+            return LieutenantRefusal(Reason.NOT_YOUR_TURN, card)
+        tops = _tops(self._piles[self._to_act])
+        if not tops & card.bit:
+            return LieutenantRefusal(Reason.CARD_NOT_IN_HAND, card)
+        legal = self.legal_cards().mask
+        if legal & card.bit:
+            return None
+        led = DECK[self._trick[0]]
+        return LieutenantRefusal(Reason.MUST_FOLLOW_SUIT, card, led, tuple(mask_cards(legal)))
+
     def apply(self, action: Play) -> LieutenantState:
         """Return the game after the player to act plays ``action.card``."""
         if not isinstance(action, Play):
@@ -280,10 +400,9 @@ class LieutenantState:
             raise IllegalAction(Reason.WRONG_PHASE, action)
         card = action.card
         player = self._to_act
-        if not _tops(self._piles[player]) & card.bit:
-            raise IllegalAction(Reason.CARD_NOT_IN_HAND, action)
-        if not self.legal_cards().mask & card.bit:
-            raise IllegalAction(Reason.MUST_FOLLOW_SUIT, action)
+        refused = self.refusal(card)
+        if refused is not None:
+            raise IllegalAction(refused.reason, action)
         new = object.__new__(LieutenantState)
         new._deal = self._deal
         new._first = self._first
