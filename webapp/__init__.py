@@ -31,8 +31,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     config.load(app, test_config)
 
-    from webapp import catalogs, i18n, ratelimit, security, storage, web
+    from webapp import assets, catalogs, i18n, ratelimit, security, storage, web
 
+    assets.init_app(app)  # first: its compression then runs after every other after_request
     storage.init_app(app)
     ratelimit.init_app(app)
     i18n.init_app(app)

@@ -34,7 +34,7 @@ from werkzeug.exceptions import HTTPException, TooManyRequests
 from werkzeug.routing import BaseConverter, IntegerConverter
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import i18n, parse, storage
+from webapp import assets, i18n, parse, storage
 from webapp.display import SETTINGS, current_display
 from webapp.i18n import lazy_gettext, ngettext
 
@@ -158,17 +158,31 @@ def static_root() -> str:
 
 
 def static_url(filename: str) -> str:
-    """Return ``url_for('static', filename=filename)``, building the static folder's URL once per request.
+    """Return the URL of the static file ``filename`` with its content hash: the one way templates link static files.
 
-    A page asks for dozens of static files (a card is an image); ``url_for`` takes as long
-    as rendering the card itself. The URL of every static file is one prefix (the script
-    root, the static path, a host if the app has a static host) and the file's path
-    quoted; the prefix is found once per request (:func:`static_root`), and a path with
-    nothing to quote is simply appended to it. Anything else goes through ``url_for``.
+    The hash (``?v=…``, see `webapp.assets`) lets the browser keep the file for a year and
+    changes when the file does. A page asks for dozens of static files (a card is an image);
+    ``url_for`` takes as long as rendering the card itself, so each file's URL is built once
+    per request. The URL of every static file is one prefix (the script root, the static
+    path, a host if the app has a static host) and the file's path quoted; the prefix is found
+    once per request (:func:`static_root`), and a path with nothing to quote is simply
+    appended to it. Anything else goes through ``url_for``.
     """
+    built: dict[str, str] | None = g.get("_kiebitz_static_urls")
+    if built is None:
+        built = g._kiebitz_static_urls = {}
+    url = built.get(filename)
+    if url is None:
+        url = built[filename] = _versioned_static_url(filename)
+    return url
+
+
+def _versioned_static_url(filename: str) -> str:
+    digest = assets.fingerprint(filename)
     if _PLAIN_PATH.fullmatch(filename) is None:
-        return url_for("static", filename=filename)
-    return static_root() + filename
+        return url_for("static", filename=filename, v=digest) if digest else url_for("static", filename=filename)
+    url = static_root() + filename
+    return f"{url}?{assets.VERSION_ARGUMENT}={digest}" if digest else url
 
 
 def page_url(endpoint: str) -> str:

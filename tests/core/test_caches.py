@@ -16,7 +16,7 @@ from babel.numbers import format_decimal
 import flask_babel
 from flask_babel import force_locale, get_locale, get_translations, refresh
 
-from webapp import i18n, web
+from webapp import assets, i18n, web
 from webapp.i18n import LANGUAGES
 
 ROOTS = ("http://localhost/", "http://localhost/skat/", "http://example.org/a/b/")
@@ -28,14 +28,17 @@ def test_static_url_is_url_for(app: Flask, base_url: str) -> None:
              "x?y#z", "../up.css", "/lead.css", "dir/", "100%.svg")
     with app.test_request_context("/en/", base_url=base_url):
         for name in files * 2:
-            assert web.static_url(name) == url_for("static", filename=name), name
+            digest = assets.fingerprint(name)
+            version = {assets.VERSION_ARGUMENT: digest} if digest else {}
+            assert web.static_url(name) == url_for("static", filename=name, **version), name
 
 
 def test_static_url_follows_the_script_root_of_each_request(app: Flask) -> None:
     for base_url in ROOTS * 2:
         with app.test_request_context("/de/cards", base_url=base_url):
             root = base_url.split("/", 3)[3]
-            assert web.static_url("cards/german/CJ.svg") == f"/{root}static/cards/german/CJ.svg"
+            digest = assets.fingerprint("cards/german/CJ.svg")
+            assert web.static_url("cards/german/CJ.svg") == f"/{root}static/cards/german/CJ.svg?v={digest}"
 
 
 def test_page_url_is_url_for_in_every_language_and_root(app: Flask) -> None:

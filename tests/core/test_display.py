@@ -29,7 +29,7 @@ def html_tag(html: str) -> str:
 
 def stylesheet_media(html: str, name: str) -> str | None:
     """Return the media of the display stylesheet ``name`` the page links, or None."""
-    found = re.search(rf'<link rel="stylesheet" href="[^"]*/css/display/{name}" media="([^"]*)">', html)
+    found = re.search(rf'<link rel="stylesheet" href="[^"]*/css/display/{name}(?:\?v=[0-9a-f]+)?" media="([^"]*)">', html)
     return found.group(1) if found else None
 
 

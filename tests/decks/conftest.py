@@ -26,7 +26,7 @@ from babel.messages.pofile import read_po  # noqa: E402
 from flask import Flask, g  # noqa: E402
 from flask_babel import Babel, refresh  # noqa: E402
 
-from webapp import decks  # noqa: E402
+from webapp import decks, web  # noqa: E402
 from webapp.decks import names  # noqa: E402
 
 LANGUAGES = ("en", "fr", "fi", "ms", "de")
@@ -116,6 +116,7 @@ def make_app(translations: Path, domain: str = "decks") -> Flask:
     )
     Babel(app, locale_selector=lambda: g.get("lang", "en"))
     decks.init_app(app)
+    app.jinja_env.globals["static_url"] = web.static_url
     return app
 
 

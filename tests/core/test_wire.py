@@ -1,0 +1,119 @@
+"""What travels over the wire: compression as the browser asks, static files cached for a year under their hash."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import shutil
+from pathlib import Path
+
+import brotli
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from webapp import assets, web
+
+BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}
+HTMX = {"HX-Request": "true"}
+
+
+def _decoded(body: bytes, encoding: str | None) -> bytes:
+    if encoding == "br":
+        return bytes(brotli.decompress(body))
+    if encoding == "gzip":
+        return gzip.decompress(body)
+    assert encoding is None
+    return body
+
+
+def _without_tokens(html: bytes) -> bytes:
+    """The page without its one-time values (the CSRF token, a form's token): the same page sent twice."""
+    return re.sub(rb'(name="(?:csrf_token|once)" value="|"X-CSRFToken": ")[^"]+', rb"\1", html)
+
+
+def _static_links(html: str) -> list[str]:
+    return [link.replace("&amp;", "&") for link in re.findall(r'(?:src|href)="(/static/[^"]+)"', html)]
+
+
+@pytest.mark.parametrize(("accept", "expected"), [("gzip, deflate, br", "br"), ("gzip", "gzip"),
+                                                  ("br;q=0.5, gzip", "gzip"), ("", None), ("identity", None)])
+def test_a_page_is_compressed_as_the_browser_asks(client: FlaskClient, accept: str, expected: str | None) -> None:
+    plain = client.get("/en/calculator/").data
+    answer = client.get("/en/calculator/", headers={"Accept-Encoding": accept})
+    assert answer.status_code == 200
+    assert answer.headers.get("Content-Encoding") == expected
+    assert "Accept-Encoding" in answer.headers["Vary"]
+    assert _without_tokens(_decoded(answer.data, expected)) == _without_tokens(plain)
+    if expected:
+        assert len(answer.data) * 3 < len(plain)
+
+
+def test_a_partial_and_json_are_compressed(client: FlaskClient) -> None:
+    partial = client.get("/en/calculator/?game=hearts&matadors=2&declarer_points=75&bid=36",
+                         headers={**BROWSER, **HTMX})
+    assert partial.headers["Content-Encoding"] == "br"
+    text = _decoded(partial.data, "br").decode()
+    assert "<html" not in text and 'id="calc-result"' in text
+    api = client.get("/api/v1/score?game=hearts&hand=1&matadors=2&declarer_points=75&bid=36&lang=de",
+                     headers={"Accept-Encoding": "gzip"})
+    assert api.headers["Content-Encoding"] == "gzip"
+    assert b'"game_value":40' in _decoded(api.data, "gzip").replace(b" ", b"")
+
+
+def test_every_static_link_of_a_page_carries_its_hash_and_is_kept_a_year(client: FlaskClient) -> None:
+    html = client.get("/en/play/").get_data(as_text=True)
+    links = _static_links(html)
+    assert len(links) >= 3
+    for link in links:
+        path, _, version = link.partition("?v=")
+        answer = client.get(link, headers=BROWSER)
+        assert answer.status_code == 200, link
+        assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable", link
+        on_disk = (Path(assets.__file__).parent / "static" / path.removeprefix("/static/")).read_bytes()
+        with client.application.app_context():
+            assert version == assets.fingerprint(path.removeprefix("/static/"))
+        assert _decoded(answer.data, answer.headers.get("Content-Encoding")) == on_disk
+
+
+def test_a_static_file_is_compressed_and_answers_its_etag_with_304(client: FlaskClient) -> None:
+    with client.application.test_request_context("/en/"):
+        link = web.static_url("css/kiebitz.css")
+    source = (Path(assets.__file__).parent / "static/css/kiebitz.css").read_bytes()
+    for accept, encoding in (("gzip, br", "br"), ("gzip", "gzip"), ("", None)):
+        answer = client.get(link, headers={"Accept-Encoding": accept})
+        assert answer.headers.get("Content-Encoding") == encoding
+        assert answer.mimetype == "text/css"
+        assert _decoded(answer.data, encoding) == source
+        again = client.get(link, headers={"Accept-Encoding": accept, "If-None-Match": answer.headers["ETag"]})
+        assert again.status_code == 304 and again.data == b""
+
+
+def test_an_unversioned_or_old_url_still_gets_the_file_to_revalidate(client: FlaskClient) -> None:
+    source = (Path(assets.__file__).parent / "static/cards/back.svg").read_bytes()
+    for link in ("/static/cards/back.svg", "/static/cards/back.svg?v=000000000000"):
+        answer = client.get(link)
+        assert answer.status_code == 200
+        assert answer.headers["Cache-Control"] == "no-cache"
+        assert answer.data == source
+    assert client.get("/static/cards/nothing.svg").status_code == 404
+    assert client.get("/static/../webapp/web.py").status_code == 404
+
+
+def test_the_fingerprint_changes_when_the_file_changes(app: Flask, tmp_path: Path) -> None:
+    shutil.copytree(Path(app.static_folder or ""), tmp_path / "static")
+    assets.serve_from(app, str(tmp_path / "static"), recheck_seconds=0)
+    client = app.test_client()
+    sheet = tmp_path / "static/css/kiebitz.css"
+    with app.test_request_context("/en/"):
+        before = web.static_url("css/kiebitz.css")
+    assert client.get(before).headers["Cache-Control"].endswith("immutable")
+    sheet.write_text(sheet.read_text() + "\n.changed { color: red; }\n")
+    with app.test_request_context("/en/"):
+        after = web.static_url("css/kiebitz.css")
+    assert after != before and after.startswith("/static/css/kiebitz.css?v=")
+    fresh = client.get(after)
+    assert fresh.headers["Cache-Control"].endswith("immutable") and b".changed" in fresh.data
+    stale = client.get(before)  # an old page's link: the current file, to be revalidated
+    assert stale.headers["Cache-Control"] == "no-cache" and b".changed" in stale.data
+    assert after in client.get("/en/").get_data(as_text=True)
