@@ -108,15 +108,19 @@ def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 2
     return web.render("practice/hand.html", "practice/_table_swap.html", status=code, **context)
 
 
-def _start_form(seed: int | None, errors: dict[str, LazyString] | None = None, status: int = 200, values: dict[str, str] | None = None) -> Response:
+def _start_form(seed: int | None, errors: dict[str, LazyString] | None = None, status: int = 200, values: dict[str, str] | None = None,
+                *, seat: Position | None = None, level: str | None = None) -> Response:
+    """Render the start form; a fixed ``seat`` or ``level`` (from a shared link) is the only choice offered."""
     return web.render(
         "practice/start.html",
         status=status,
         seed=seed,
-        levels=players.LEVELS,
-        default_level=players.DEFAULT_LEVEL,
-        positions=tuple(Position),
+        levels=(level,) if level is not None else players.LEVELS,
+        default_level=level or players.DEFAULT_LEVEL,
+        positions=(seat,) if seat is not None else tuple(Position),
         random_seat=RANDOM_SEAT,
+        fixed_seat=seat,
+        fixed_level=level,
         errors=errors or {},
         values=values or {},
     )
@@ -142,10 +146,34 @@ def index() -> Response:
     return _start_form(None)
 
 
+def _fixed(args: dict[str, str]) -> tuple[Position | None, str | None, dict[str, LazyString]]:
+    """Return the seat and level a shared link fixes (``seat``: 0 to 2, ``level``), and what it got wrong."""
+    errors: dict[str, LazyString] = {}
+    seat: Position | None = None
+    level: str | None = None
+    if "seat" in args:
+        seat = _parse_seat(args["seat"]) if args["seat"] != RANDOM_SEAT else None
+        if seat is None:
+            errors["seat"] = BAD_CHOICE
+    if "level" in args:
+        if args["level"] in players.LEVELS:
+            level = args["level"]
+        else:
+            errors["level"] = BAD_CHOICE
+    return seat, level, errors
+
+
 @bp.get("/deal/<int(max=999999999999999999):seed>")
 def deal(seed: int) -> Response:
-    """Offer a shared deal: every visitor who starts it plays their own copy."""
-    return _start_form(seed)
+    """Offer a shared deal: every visitor who starts it plays their own copy.
+
+    ``?seat=1&level=strong`` fixes the seat and the computer players' level, so that a whole
+    class plays the deal from the same seat against the same players.
+    """
+    seat, level, errors = _fixed(request.args.to_dict())
+    if errors:
+        return _start_form(seed, errors, 400)
+    return _start_form(seed, seat=seat, level=level)
 
 
 @bp.post("/")
