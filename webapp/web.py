@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -99,6 +100,22 @@ def render(page: str, partial: str | None = None, status: int = 200, **context: 
     """Render ``page``, or only ``partial`` when htmx asks for it."""
     template = partial if partial and is_htmx() else page
     response = current_app.make_response((render_template(template, **context), status))
+    return response
+
+
+def after_change(url: str, fresh: Callable[[], BaseResponse], *, push: bool = False) -> BaseResponse:
+    """Answer a POST that changed something in one round trip for htmx, with POST-redirect-GET without it.
+
+    ``url`` is the page to show now (what a GET of it shows); ``fresh`` renders it, called
+    only for htmx: its partial comes back at once, and ``HX-Replace-Url`` (``HX-Push-Url`` when
+    ``push``: a new entry in the history) puts ``url`` in the address bar, so a reload shows
+    the same. Without JavaScript the browser is sent to ``url`` (``303``), and a reload never
+    sends the form again. Cookies go on whichever answer is returned.
+    """
+    if not is_htmx():
+        return redirect(url, code=303)
+    response = fresh()
+    response.headers["HX-Push-Url" if push else "HX-Replace-Url"] = url
     return response
 
 

@@ -170,7 +170,7 @@ def new_drill(level: int) -> BaseResponse:
 
 @bp.route("/drills/<int:level>/<int:seed>", methods=["GET", "POST"])
 def drill(level: int, seed: int) -> BaseResponse:
-    """Show an exercise; a POST checks an answer, counts a finished exercise, then redirects."""
+    """Show an exercise; a POST checks an answer, counts a finished exercise, then shows it (PRG without htmx)."""
     exercise = _exercise(level, seed)
     source = request.form if request.method == "POST" else request.args
     value = _answer(source.get("value"))
@@ -189,25 +189,31 @@ def drill(level: int, seed: int) -> BaseResponse:
     query: dict[str, Any] = {"value": value}
     if answer.score_right is not None and score is not None:
         query["score"] = score
-    response = redirect(url_for("calculator.drill", level=level, seed=seed, **query), 303)
+    visitor = _visitor()
     if answer.finished:
-        visitor = _visitor()
         if visitor is None:
             ratelimit.check("visitors")
             visitor = secrets.token_urlsafe(24)
         count_answer(visitor, f"{level}/{seed}", solved=answer.solved)
+    url = url_for("calculator.drill", level=level, seed=seed, **query)
+    shown_score = query.get("score")
+    response = web.after_change(
+        url, lambda: _render_drill(exercise, value, shown_score, {}, visitor=visitor), push=True
+    )
+    if answer.finished and visitor is not None:
         _remember_visitor(response, visitor)
     return response
 
 
 def _render_drill(
-    exercise: drills.Exercise, value: int | None, score: int | None, errors: dict[str, str]
+    exercise: drills.Exercise, value: int | None, score: int | None, errors: dict[str, str],
+    *, visitor: str | None = None,
 ) -> Response:
     answer = drills.check(exercise, value=value, score=score) if value is not None else None
     explanation = None
     if answer is not None and answer.finished:
         explanation = explain(exercise.settlement, exercise.game)
-    row = streak_of(_visitor())
+    row = streak_of(visitor or _visitor())
     return web.render(
         "calculator/drill.html",
         "calculator/_drill.html",

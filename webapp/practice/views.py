@@ -216,7 +216,13 @@ def _store(hand: Hand, state: GameState) -> Response | BaseResponse:
         fresh = _load(hand.id)
         assert fresh is not None
         return _show(fresh, notice=STALE, status=409)
-    return redirect(url_for("practice.hand", hand_id=hand.id), code=303)
+    return web.after_change(url_for("practice.hand", hand_id=hand.id), lambda: _shown_again(hand.id))
+
+
+def _shown_again(hand_id: str) -> Response:
+    """Render the hand as it now stands (htmx's answer to a decision: no second request)."""
+    fresh = _load(hand_id)
+    return _show(fresh) if fresh is not None else web.error_page(404)
 
 
 def _expected_revision(hand: Hand) -> Response | None:

@@ -343,12 +343,12 @@ def _stale(loaded: Loaded, values: dict[str, str] | None = None) -> Response:
 
 
 def _saved(loaded: Loaded, message: str, anchor: str = "entry") -> BaseResponse:
-    """Answer a change that was saved: the fresh sheet for htmx, else a redirect (PRG)."""
-    if web.is_htmx():
-        fresh = _load(loaded.stored.token)
-        return _sheet(fresh, notice=message, saved=True)
-    flash(message)
-    return redirect(url_for(".sheet", token=loaded.stored.token, _anchor=anchor), code=303)
+    """Answer a change that was saved: the fresh sheet at once for htmx, else a redirect (PRG)."""
+    token = loaded.stored.token
+    if not web.is_htmx():
+        flash(message)
+    return web.after_change(url_for(".sheet", token=token, _anchor=anchor),
+                            lambda: _sheet(_load(token), notice=message, saved=True))
 
 
 @bp.get("/")
