@@ -486,3 +486,26 @@ def test_a_four_or_three_table_only() -> None:
     empty = build(4, HouseRules(), [])
     assert empty.next.number == 1 and empty.next.sitting_out == 0 and empty.next.seats == (1, 2, 3)
     assert empty.totals == (0, 0, 0, 0)
+
+
+def test_skat_for_two_list_scores_the_two_people_while_the_computer_deals_in_turn() -> None:
+    # rules.md §11: the computer holds the third seat and is never scored; its deal still counts,
+    # so a Bock round is three hands and Seeger-Fabian's +40 goes to the other person.
+    rules = HouseRules(ramsch_passed_in=True, seeger_fabian=True,
+                       bock=frozenset({BockTrigger.SCHNEIDER}))
+    hearts_schneider = game(ANNA, GameType.HEARTS, bid=18, matadors=1, points=95)
+    lost = game(BEN, GameType.CLUBS, bid=24, matadors=1, points=50)
+    computer_loses = ramsch(30, 20, 70)
+    sheet = build(2, rules, [hearts_schneider, lost, computer_loses])
+    assert sheet.players == 2
+    assert [row.slot.dealer for row in sheet.rows] == [0, 1, 2] and sheet.next.dealer == 0
+    assert sheet.rows[0].scores == (30, 0)  # Hearts 10 x (1 + 1 + Schneider 1)
+    assert rounds(sheet) == ["bock:1"]  # the Bock round of hand 1 is hands 2 to 4: one left
+    assert sheet.rows[1].slot.round is RoundKind.BOCK and sheet.rows[2].slot.round is RoundKind.BOCK
+    assert sheet.rows[1].scores == (0, -2 * 2 * 24)  # lost in Bock
+    assert sheet.rows[1].seeger_fabian[0] == 40  # the other person, as at a three-table
+    assert sheet.rows[2].scores == (0, 0)  # only the computer lost the Ramsch
+    assert sheet.totals == (30, -96)
+    with pytest.raises(EntryError):
+        check(2, rules, [], game(CEM, GameType.HEARTS, bid=18, matadors=1, points=95))  # no column
+    assert entry_from_fields(entry_to_fields(computer_loses), players=2) == computer_loses

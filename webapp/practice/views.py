@@ -11,10 +11,11 @@ from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import parse, ratelimit, web, words
-from webapp.engine import GameState, IllegalAction, Phase, Position, Reason, parse_action
+from webapp.engine import GameState, Phase, Position
 from webapp.i18n import lazy_gettext
 from webapp.practice import phrases, players, review, screen, table
 from webapp.storage import practice as storage
+from webapp.tables.decide import Refusal, decide, stale_form
 
 bp = Blueprint("practice", __name__, url_prefix="/<lang:lang>/play")
 
@@ -30,10 +31,6 @@ SEED_DIGITS = 18
 STALE: LazyString = lazy_gettext(
     "This hand has moved on in another tab or window, so nothing was changed. "
     "Here is where it stands now."
-)
-TWO_CARDS: LazyString = lazy_gettext("Choose exactly two cards to lay away.")
-BAD_FORM: LazyString = lazy_gettext(
-    "That form could not be read, so nothing was changed. Use the buttons on this page."
 )
 BAD_SEED: LazyString = lazy_gettext(
     "A deal number is a whole number of up to 18 digits, such as 4711."
@@ -227,12 +224,8 @@ def _shown_again(hand_id: str) -> Response:
 
 def _expected_revision(hand: Hand) -> Response | None:
     """Refuse the request unless it names the hand's current revision."""
-    revision = parse.number_or_none(request.form.get("revision"), digits=9)
-    if revision is None:
-        return _show(hand, notice=BAD_FORM, status=400)
-    if revision != hand.revision:
-        return _show(hand, notice=STALE, status=409)
-    return None
+    refused = stale_form(request.form, hand.revision, STALE)
+    return None if refused is None else _show(hand, notice=refused.notice, status=refused.status)
 
 
 @bp.post("/<id:hand_id>")
@@ -244,18 +237,10 @@ def act(hand_id: str) -> Response | BaseResponse:
     refused = _expected_revision(loaded)
     if refused is not None:
         return refused
-    form = request.form.to_dict(flat=False)
-    if "discard" in form and len(form["discard"]) != 2:
-        return _show(loaded, notice=TWO_CARDS, status=400)
-    choice = screen.parse_choice(form)
-    try:
-        action = parse_action(choice or "")
-    except ValueError:
-        return _show(loaded, notice=words.illegal(Reason.UNKNOWN_ACTION), status=400)
-    try:
-        state = table.act(loaded.state, loaded.seat, action, loaded.level, loaded.seed)
-    except IllegalAction as refusal:
-        return _show(loaded, notice=words.illegal(refusal.reason), status=400)
+    state = decide(request.form.to_dict(flat=False), loaded.state, loaded.seat,
+                   lambda after: table.advance(after, loaded.seat, loaded.level, loaded.seed))
+    if isinstance(state, Refusal):
+        return _show(loaded, notice=state.notice, status=state.status)
     return _store(loaded, state)
 
 

@@ -80,6 +80,9 @@ __all__ = [
 ]
 
 PLAYERS: Final = (3, 4)
+DUEL: Final = 2
+"""The columns of Skat for two's list: two people; the computer holds the table's third seat
+(seat 2), deals in turn and is never scored (rules.md §11)."""
 _ALL_TRICKS: Final = 10
 _ALL_POINTS: Final = 120  # the card points of the whole deck
 _RAMSCH_POINTS: Final = _ALL_POINTS
@@ -310,6 +313,7 @@ class Slot:
 
     number: int
     players: int
+    """The seats at the table (three at Skat for two, whose list has two columns)."""
     round: RoundKind
 
     @property
@@ -454,6 +458,7 @@ def _entry_issues(entry: Entry, players: int, rules: HouseRules) -> list[Issue]:
         if not rules.kontra:
             issues += [Issue(name, Problem.NO_KONTRA) for name in ("kontra", "re") if getattr(entry, name)]
     elif isinstance(entry, Ramsch):
+        players = seats_at(players)  # in Skat for two the computer plays the Ramsch too
         if not rules.has_ramsch:
             issues.append(Issue("kind", Problem.NO_RAMSCH))
         if len(entry.points) != players:
@@ -651,13 +656,23 @@ def _two_rounds_without_bock(rows: Sequence[Row], slot: Slot, *, any_hands: bool
 
 
 def _check_players(players: int) -> None:
-    if players not in PLAYERS:
-        raise ValueError("a list is kept for three or four players")
+    if players not in PLAYERS and players != DUEL:
+        raise ValueError("a list is kept for three or four players, or two at Skat for two")
+
+
+def seats_at(players: int) -> int:
+    """Return the seats at the table of a list of ``players`` columns (Skat for two's has three).
+
+    >>> seats_at(DUEL), seats_at(4)
+    (3, 4)
+    """
+    return 3 if players == DUEL else players
 
 
 def build(players: int, rules: HouseRules, entries: Iterable[Entry]) -> Sheet:
     """Derive the whole list from its entries: rows, totals, and what comes next."""
     _check_players(players)
+    columns, players = players, seats_at(players)  # Skat for two: the computer's seat is dropped last
     queue: list[Round] = []
     rows: list[Row] = []
     totals = [0] * players
@@ -715,18 +730,26 @@ def build(players: int, rules: HouseRules, entries: Iterable[Entry]) -> Sheet:
                 invalid=invalid,
             )
         )
+    if columns != players:
+        rows = [_columns(row, columns) for row in rows]
     return Sheet(
-        players=players,
+        players=columns,
         rules=rules,
         rows=tuple(rows),
         next=_slot(len(rows) + 1, players, rules, queue),
         rounds=tuple(queue),
-        totals=tuple(totals),
-        seeger_fabian_totals=tuple(seeger_totals),
-        won=tuple(won),
-        lost=tuple(lost),
+        totals=tuple(totals[:columns]),
+        seeger_fabian_totals=tuple(seeger_totals[:columns]),
+        won=tuple(won[:columns]),
+        lost=tuple(lost[:columns]),
         added_first=added_first,
     )
+
+
+def _columns(row: Row, columns: int) -> Row:
+    """Return ``row`` with the scores of its first ``columns`` seats only (the people's)."""
+    return replace(row, scores=row.scores[:columns], seeger_fabian=row.seeger_fabian[:columns],
+                   totals=row.totals[:columns], seeger_fabian_totals=row.seeger_fabian_totals[:columns])
 
 
 def _queue_bock(queue: list[Round], players: int, rules: HouseRules) -> None:
@@ -956,7 +979,7 @@ def entry_from_fields(fields: Mapping[str, str], *, players: int) -> Entry:
     if kind == "game":
         return _game_from_fields(fields, players)
     if kind == "ramsch":
-        return _ramsch_from_fields(fields, players)
+        return _ramsch_from_fields(fields, seats_at(players))
     if kind == "passed":
         return PassedIn()
     if kind == "bock":

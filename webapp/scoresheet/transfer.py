@@ -56,6 +56,7 @@ from webapp.scoresheet.sheet import (
     entry_from_fields,
     entry_to_fields,
     first_invalid,
+    seats_at,
 )
 from webapp.text import clean_text
 
@@ -185,10 +186,11 @@ def header(players: int, *, seeger_fabian: bool = False) -> tuple[str, ...]:
 
 
 def write(title: str, players: Sequence[str], rules: HouseRules, sheet: Sheet,
-          words: FileWords = CODES) -> str:
+          words: FileWords = CODES, *, computer: str = "") -> str:
     """Return the list as the text of a CSV file (with a byte-order mark), in ``words``.
 
-    A list kept in Seeger-Fabian carries each hand's Seeger-Fabian scores and totals too.
+    A list kept in Seeger-Fabian carries each hand's Seeger-Fabian scores and totals too. In
+    Skat for two's list the third seat, unscored, is named ``computer`` where it deals.
     """
     out = io.StringIO()
     out.write("\ufeff")
@@ -200,7 +202,7 @@ def write(title: str, players: Sequence[str], rules: HouseRules, sheet: Sheet,
     table.writerow([])
     columns = header(len(players), seeger_fabian=rules.seeger_fabian)
     table.writerow([protect(words.column(column, players)) for column in columns])
-    written = [protect(name) for name in players]
+    written = [protect(name) for name in players] + [protect(computer)] * (seats_at(len(players)) - len(players))
     added = [fields.get(column, "") for column in columns for fields in [entry_to_fields(BockAdded())]]
     table.writerows([added] * sheet.added_first)
     for row in sheet.rows:

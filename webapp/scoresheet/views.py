@@ -48,6 +48,7 @@ from webapp.scoresheet.sheet import (
     entry_from_fields,
     entry_to_fields,
     hand_index,
+    seats_at,
 )
 from webapp.scoresheet.transfer import FileError, read, write
 from webapp.storage import scoresheet as store
@@ -71,8 +72,13 @@ class Loaded:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Return the players' names, seat by seat."""
+        """Return the players' names, seat by seat: the list's columns."""
         return self.stored.players
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Return the name at each seat of the table: at Skat for two the third is the computer."""
+        return self.names + (gettext("Computer"),) * (seats_at(len(self.names)) - len(self.names))
 
 
 def _load(token: str) -> Loaded:
@@ -232,7 +238,7 @@ def _rows(loaded: Loaded, phrases: words.Phrases) -> list[dict[str, Any]]:
         out = slot.sitting_out
         rows.append({
             "row": row,
-            "dealer": names[slot.dealer],
+            "dealer": loaded.seat_names[slot.dealer],
             "declarer": names[row.entry.declarer] if isinstance(row.entry, Game) else "",
             "reading": phrases.reading(row, names),
             "cells": [(signed(total), signed(change) if change else "", seat == out)
@@ -545,7 +551,7 @@ def export(token: str) -> BaseResponse:
     locale = current_locale()
     lang = locale.language if locale else ""
     text = write(loaded.stored.title, loaded.names, loaded.rules, loaded.sheet,
-                 words.file_words(lang, web.current_deck()))
+                 words.file_words(lang, web.current_deck()), computer=gettext("Computer"))
     response = Response(text.encode("utf-8"), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="kiebitz-list-{date.today().isoformat()}.csv"'
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
