@@ -68,16 +68,17 @@ def list_of(app: Flask, table_id: str):
         stored_list = lists.load_list(token)
         assert stored_list is not None
         rules = PRESETS[Preset(stored(app, table_id).preset)]
-        entries = [entry_from_fields(fields, players=3) for fields in stored_list.hands]
-        return build(3, rules, entries), stored_list
+        players = len(stored_list.players)
+        entries = [entry_from_fields(fields, players=players) for fields in stored_list.hands]
+        return build(players, rules, entries), stored_list
 
 
-def expected_scores(state: GameState, number: int) -> tuple[int, ...]:
+def expected_scores(state: GameState, number: int, players: int = 3) -> tuple[int, ...]:
     """Return each seat's classic score of a finished hand, from the engine's settlement."""
-    seats = model.seat_positions(number, 3)
+    seats = model.seat_positions(number, players)
     settlement = state.settlement
     if isinstance(settlement, RamschSettlement):
-        return tuple(settlement.scores[position] for position in seats)
+        return tuple(0 if position is None else settlement.scores[position] for position in seats)
     assert isinstance(settlement, Settlement)
     return tuple(settlement.score if position == state.declarer else 0 for position in seats)
 
@@ -162,7 +163,7 @@ def test_pub_rules_kontra_and_re_are_said_at_the_table_and_scored(app: Flask) ->
 
 def test_skat_for_two_the_computer_never_bids_and_plays_with_the_defender(app: Flask) -> None:
     host, guest = app.test_client(), app.test_client()
-    table_id = open_table(host, family="two")
+    table_id = open_table(host, family="two", preset="pub")
     links = join_links(host, table_id)
     assert len(links) == 1  # the third seat is the computer's
     join(guest, links[0], "Ben")
@@ -177,11 +178,34 @@ def test_skat_for_two_the_computer_never_bids_and_plays_with_the_defender(app: F
         assert all(isinstance(action, Pass) for action in said)
         assert state.declarer == person  # so the computer defends with the other person
         sheet, stored_list = list_of(app, table_id)
-        assert sheet.rows[-1].scores == expected_scores(state, number)
-        assert sheet.rows[-1].scores[2] == 0
+        # Only the two people are scored (rules.md §11): the list has their two columns.
+        assert stored_list.players == ("Anna", "Ben") and sheet.players == 2
+        assert sheet.rows[-1].scores == expected_scores(state, number)[:2]
+        assert sheet.rows[-1].slot.dealer == number % 3  # the computer deals in turn
         page = host.get(f"/en/tables/{table_id}").get_data(as_text=True)
-        assert "Computer:" not in page  # only the two people are scored
+        assert "Computer:" not in page
         next_hand(app, host, table_id)
+    # The list's own page shows the two columns and who dealt, the computer too.
+    link = re.search(r'href="(/en/lists/[^"]+)">Open the list', page)
+    assert link is not None
+    view = host.get(link.group(1))
+    assert view.status_code == 200
+    text = view.get_data(as_text=True)
+    columns = re.findall(r'<th scope="col" class="num">([^<]+)</th>', text)
+    assert "Anna" in columns and "Ben" in columns and "Computer" not in columns
+    assert "Computer" in text  # the third hand's dealer
+
+
+def test_skat_for_two_a_ramsch_keeps_the_two_people_columns(app: Flask) -> None:
+    host, guest = app.test_client(), app.test_client()
+    table_id = open_table(host, family="two", preset="pub")
+    join(guest, join_links(host, table_id)[0], "Ben")
+    state = play_hand(app, {0: host, 1: guest}, table_id, lambda state, position: defender_choice(state))
+    settlement = state.settlement
+    assert isinstance(settlement, RamschSettlement)
+    sheet, _ = list_of(app, table_id)
+    assert sheet.rows[0].scores == expected_scores(state, 0)[:2]
+    assert sheet.totals == expected_scores(state, 0)[:2]
 
 
 def test_moves_out_of_turn_stale_or_not_yours_are_refused_and_change_nothing(app: Flask) -> None:
@@ -315,3 +339,114 @@ def test_the_open_form_shows_in_every_language_and_refuses_what_it_does_not_offe
         assert refused.status_code == 400, wrong
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(GameTable)) == 0
+
+
+def test_four_at_the_table_the_dealer_sits_out_and_the_seats_rotate(app: Flask) -> None:
+    host = app.test_client()
+    table_id = open_table(host, family="four")
+    links = join_links(host, table_id)
+    assert len(links) == 3
+    clients = {0: host}
+    for number, (link, name) in enumerate(zip(links, ("Ben", "Cleo", "Dora")), start=1):
+        clients[number] = app.test_client()
+        join(clients[number], link, name)
+    for number in range(2):
+        table = stored(app, table_id)
+        positions = model.seat_positions(table.number, 4)
+        dealer = number % 4
+        assert positions[dealer] is None  # rules.md §2: the dealer sits out
+        state = state_of(table)
+        for seat, client in clients.items():
+            page = client.get(f"/en/tables/{table_id}").get_data(as_text=True)
+            shown = set(CARD.findall(page))
+            if seat == dealer:
+                assert not shown and "You deal this hand and sit it out." in page
+            else:
+                assert shown == {str(card) for card in state.hand(positions[seat])}
+        played = play_hand(app, {seat: c for seat, c in clients.items() if seat != dealer}, table_id,
+                           bidder(Position.FOREHAND))
+        sheet, stored_list = list_of(app, table_id)
+        assert stored_list.players == ("Anna", "Ben", "Cleo", "Dora") and sheet.players == 4
+        row = sheet.rows[-1]
+        assert row.slot.sitting_out == dealer and row.scores[dealer] == 0
+        assert row.scores == expected_scores(played, number, 4)
+        next_hand(app, clients[(dealer + 1) % 4], table_id)
+
+
+def test_hints_are_off_until_the_host_allows_them_for_every_seat(app: Flask) -> None:
+    table_id, clients = seated(app)
+    to_act = seat_to_act(stored(app, table_id))
+    url = f"/en/tables/{table_id}"
+    assert "Give me a hint" not in clients[to_act].get(url).get_data(as_text=True)
+    asked = clients[to_act].get(url + "?hint=1").get_data(as_text=True)
+    assert "Coach" not in asked  # no hint without the host's leave
+    revision = str(stored(app, table_id).revision)
+    guest = 1 if to_act != 1 else 2
+    refused = clients[guest].post(url + "/hints", data={"revision": revision, "allow": "1"})
+    assert refused.status_code == 403 and not stored(app, table_id).hints
+    assert "Allow hints for everybody" in clients[0].get(url).get_data(as_text=True)
+    assert clients[0].post(url + "/hints", data={"revision": revision, "allow": "1"}).status_code == 303
+    assert stored(app, table_id).hints
+    page = clients[to_act].get(url).get_data(as_text=True)
+    assert "Give me a hint" in page and f"/en/tables/{table_id}?hint=1" in page
+    assert 'class="coach__move"' in clients[to_act].get(url + "?hint=1").get_data(as_text=True)
+    revision = str(stored(app, table_id).revision)
+    assert clients[0].post(url + "/hints", data={"revision": revision, "allow": ""}).status_code == 303
+    assert "Give me a hint" not in clients[to_act].get(url).get_data(as_text=True)
+
+
+def test_a_one_line_message_is_shown_to_the_others_as_plain_text(app: Flask) -> None:
+    table_id, clients = seated(app)
+    url = f"/en/tables/{table_id}"
+    revision = str(stored(app, table_id).revision)
+    said = '<a href="http://example.com">back</a> in\nfive & <b>minutes</b>'
+    assert clients[1].post(url + "/message", data={"revision": revision, "message": said}).status_code == 303
+    table = stored(app, table_id)
+    assert table.seats[1].message and "\n" not in table.seats[1].message
+    page = clients[2].get(url).get_data(as_text=True)
+    assert "Ben: &lt;a href=&#34;http://example.com&#34;&gt;back&lt;/a&gt;" in page  # escaped, no link
+    assert '<a href="http://example.com"' not in page
+    too_long = clients[1].post(url + "/message", data={"revision": str(table.revision), "message": "x" * 81})
+    assert too_long.status_code == 400 and stored(app, table_id) == table
+    assert app.test_client().post(url + "/message", data={"revision": str(table.revision),
+                                                          "message": "hi"}).status_code == 403
+    # The others' polls see it: the table moved on.
+    assert clients[0].get(f"{url}/news?revision={revision}").status_code == 200
+
+
+def test_the_host_hands_an_idle_seat_to_the_computer_and_its_person_takes_it_back(app: Flask) -> None:
+    table_id, clients = seated(app)
+    url = f"/en/tables/{table_id}"
+    table = stored(app, table_id)
+    to_act = seat_to_act(table)
+    if to_act == 0:  # the host moves, so that another person keeps the table waiting
+        action = bidder(Position.FOREHAND)(state_of(table), state_of(table).to_act)  # type: ignore[arg-type]
+        clients[0].post(url + "/act", data={"revision": str(table.revision), "action": token(action)})
+        table = stored(app, table_id)
+        to_act = seat_to_act(table)
+    assert to_act != 0
+    form = {"revision": str(table.revision), "seat": str(to_act)}
+    early = clients[0].post(url + "/stand-in", data=form)
+    assert early.status_code == 409 and stored(app, table_id) == table  # not waiting long enough
+    with app.app_context():
+        db.session.execute(update(GameTable).values(updated_at=datetime.now(UTC) - timedelta(minutes=5)))
+        db.session.commit()
+    assert "Let the computer play for" in clients[0].get(url).get_data(as_text=True)
+    other = next(seat for seat in (1, 2) if seat != to_act)
+    assert clients[other].post(url + "/stand-in", data=form).status_code == 403
+    assert clients[0].post(url + "/stand-in", data=form).status_code == 303
+    table = stored(app, table_id)
+    assert table.seats[to_act].standin
+    state = state_of(table)
+    assert state.finished or seat_to_act(table) != to_act  # the computer moved for them
+    page = clients[to_act].get(url).get_data(as_text=True)
+    assert "The computer plays your seat meanwhile" in page
+    assert clients[to_act].post(url + "/back", data={"revision": str(table.revision)}).status_code == 303
+    assert not stored(app, table_id).seats[to_act].standin
+
+
+def test_every_family_is_offered_with_its_words(app: Flask) -> None:
+    page = app.test_client().get("/en/tables/").get_data(as_text=True)
+    for key in model.FAMILIES:
+        assert f'name="family" value="{key}"' in page
+    assert "Four at the table" in page

@@ -19,9 +19,10 @@ import hashlib
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, select, update
+from sqlalchemy import (BigInteger, Boolean, DateTime, Engine, ForeignKey, Integer, String, Text, bindparam,
+                        false, select, update)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp import parse
@@ -36,18 +37,30 @@ __all__ = [
     "create",
     "load",
     "revision_of",
+    "revision_on",
     "take_seat",
     "begin",
     "save_hand",
+    "allow_hints",
+    "say",
+    "stand_in",
+    "MESSAGE_LENGTH",
 ]
 
 ID_BYTES = 18
 """Random bytes in a table's id and a join token: unguessable, 24 URL-safe characters."""
 NAME_LENGTH = 40
+MESSAGE_LENGTH = 80
+"""The most characters of a seat's one-line message to the table."""
 
 
 def _now() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def _aware(moment: datetime) -> datetime:
+    """Return ``moment`` with its time zone (SQLite gives it back without)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
 
 
 def new_secret() -> str:
@@ -76,6 +89,8 @@ class GameTable(MadeByForm, db.Model):  # type: ignore[name-defined,misc]
     """The current hand's notation; None until every seat is held."""
     list_token: Mapped[str | None] = mapped_column(String(43), nullable=True)
     revision: Mapped[int] = mapped_column(Integer, default=0)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the host allows hints for every seat (off by default at a table with people)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)
 
@@ -92,6 +107,10 @@ class GameSeat(db.Model):  # type: ignore[name-defined,misc]
     computer: Mapped[bool] = mapped_column(Boolean, default=False)
     secret_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     join_token: Mapped[str] = mapped_column(String(32), unique=True)
+    message: Mapped[str] = mapped_column(String(MESSAGE_LENGTH), default="", server_default="")
+    """The person's one-line message to the table (plain text)."""
+    standin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether a computer player holds the person's seat meanwhile (the host handed it over)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +123,13 @@ class Seat:
     taken: bool
     join_token: str
     secret_hash: str | None
+    message: str = ""
+    standin: bool = False
+
+    @property
+    def played_by_computer(self) -> bool:
+        """Tell whether a computer player makes this seat's moves (for good, or standing in)."""
+        return self.computer or self.standin
 
     def holds(self, secret: str | None) -> bool:
         """Tell whether ``secret`` (from a cookie) is this seat's person's."""
@@ -125,6 +151,13 @@ class Table:
     list_token: str | None
     revision: int
     seats: tuple[Seat, ...]
+    hints: bool = False
+    updated_at: datetime | None = None
+    """When the table last changed (with its time zone)."""
+
+    def quiet_for(self, now: datetime) -> timedelta:
+        """Return how long nothing has happened at the table."""
+        return timedelta(0) if self.updated_at is None else now - _aware(self.updated_at)
 
     def seat_of(self, secret: str | None) -> Seat | None:
         """Return the seat ``secret`` holds at this table, or None."""
@@ -171,11 +204,12 @@ def load(table_id: str) -> Table | None:
         select(GameSeat).filter_by(table_id=table_id).order_by(GameSeat.number)).scalars()
     seats = tuple(
         Seat(row.number, row.name, row.computer, row.computer or row.secret_hash is not None,
-             row.join_token, row.secret_hash)
+             row.join_token, row.secret_hash, row.message, row.standin)
         for row in rows
     )
     table = Table(record.id, record.family, record.preset, record.level, record.seed,
-                  record.number, record.game, record.list_token, record.revision, seats)
+                  record.number, record.game, record.list_token, record.revision, seats, record.hints,
+                  record.updated_at)
     db.session.expire_all()
     return table
 
@@ -188,6 +222,17 @@ def revision_of(table_id: str) -> int | None:
         select(GameTable.revision).where(GameTable.id == table_id)).scalar_one_or_none()
     db.session.rollback()  # end the read: nothing stays open between polls
     return None if value is None else int(value)
+
+
+def revision_on(engine: Engine, table_id: str) -> int | None:
+    """Return the table's revision read on a connection of ``engine`` (no session, no app
+    context: the poll asked before the app), or None if there is no such table."""
+    with engine.connect() as connection:
+        value = connection.execute(_REVISION, {"id": table_id}).scalar_one_or_none()
+    return None if value is None else int(value)
+
+
+_REVISION = select(GameTable.revision).where(GameTable.id == bindparam("id"))
 
 
 def _bump(table_id: str, revision: int, **values: object) -> bool:
@@ -235,6 +280,41 @@ def save_hand(table_id: str, revision: int, *, game: str, number: int | None = N
     if number is not None:
         values["number"] = number
     done = _bump(table_id, revision, **values)
+    db.session.commit()
+    db.session.expire_all()
+    return done
+
+
+def _seat_values(table_id: str, number: int, **values: object) -> None:
+    db.session.execute(update(GameSeat).where(GameSeat.table_id == table_id, GameSeat.number == number)
+                       .values(**values))
+
+
+def allow_hints(table_id: str, revision: int, allowed: bool) -> bool:
+    """Switch hints for every seat on or off if the table is still at ``revision``."""
+    done = _bump(table_id, revision, hints=allowed)
+    db.session.commit()
+    db.session.expire_all()
+    return done
+
+
+def say(table_id: str, revision: int, seat: int, message: str) -> bool:
+    """Set seat ``seat``'s message to the table (empty: none) if the table is still at ``revision``."""
+    done = _bump(table_id, revision)
+    if done:
+        _seat_values(table_id, seat, message=message[:MESSAGE_LENGTH])
+    db.session.commit()
+    db.session.expire_all()
+    return done
+
+
+def stand_in(table_id: str, revision: int, seat: int, *, standin: bool, game: str | None = None) -> bool:
+    """Hand seat ``seat`` to a computer player (or back to its person) if the table is still at
+    ``revision``, with the hand's notation after the computer's moves; tell whether it was."""
+    values: dict[str, object] = {} if game is None else {"game": game}
+    done = _bump(table_id, revision, **values)
+    if done:
+        _seat_values(table_id, seat, standin=standin)
     db.session.commit()
     db.session.expire_all()
     return done

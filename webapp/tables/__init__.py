@@ -16,6 +16,7 @@ from webapp.i18n import lazy_gettext
 def init_app(app: Flask) -> None:
     """Register the tables area."""
     from webapp import web
+    from webapp.tables import news
     from webapp.tables.views import bp
 
     web.register_area(
@@ -29,3 +30,4 @@ def init_app(app: Flask) -> None:
         ),
         order=25,
     )
+    news.init_app(app)

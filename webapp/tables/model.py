@@ -73,18 +73,32 @@ class Family:
     """Seats held by people; the others are computer players."""
     computer_bids: bool
     """Whether a computer seat bids (in Skat for two it never does, rules.md §11)."""
+    computers_scored: bool = True
+    """Whether the list has a column for each computer seat (in Skat for two only the people
+    are scored, rules.md §11: its list has their two columns)."""
 
     @property
     def computers(self) -> int:
-        """Return how many seats computer players hold."""
+        """Return how many seats computer players hold (the last seats)."""
         return self.seats - self.people
+
+    @property
+    def columns(self) -> int:
+        """Return the list's columns: one per seat, or one per person if computers are not scored.
+
+        >>> FAMILIES["two"].columns, FAMILIES["three"].columns
+        (2, 3)
+        """
+        return self.seats if self.computers_scored else self.people
 
 
 FAMILIES: Mapping[str, Family] = {
     "three": Family("three", seats=3, people=3, computer_bids=True),
-    "two": Family("two", seats=3, people=2, computer_bids=False),
+    "two": Family("two", seats=3, people=2, computer_bids=False, computers_scored=False),
+    "four": Family("four", seats=4, people=4, computer_bids=True),
 }
-"""The tables that can be opened, by key: Skat for three, Skat for two."""
+"""The tables that can be opened, by key: Skat for three, Skat for two, four at the table (the
+dealer sits out each hand, rules.md §2)."""
 
 
 def family(key: str) -> Family:

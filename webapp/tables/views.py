@@ -9,7 +9,8 @@ new?" poll answers 204 while the revision is the same.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import segno
@@ -18,7 +19,7 @@ from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import parse, ratelimit, security, web, words
-from webapp.engine import GameState, IllegalAction, Position, Reason, parse_action
+from webapp.engine import GameState, Position
 from webapp.i18n import gettext, lazy_gettext, ngettext
 from webapp.practice import phrases, players, screen
 from webapp.practice.table import computer
@@ -36,6 +37,7 @@ from webapp.scoresheet.sheet import (
 from webapp.storage import gametables as storage
 from webapp.storage import scoresheet as lists
 from webapp.tables import model
+from webapp.tables.decide import Refusal, decide, stale_form
 from webapp.text import clean_text
 
 bp = Blueprint("tables", __name__, url_prefix="/<lang:lang>/tables")
@@ -58,11 +60,23 @@ STALE: LazyString = lazy_gettext(
     "Here is where it stands now."
 )
 NOT_YOUR_TURN: LazyString = lazy_gettext("It is not your turn, so nothing was changed.")
-BAD_FORM: LazyString = lazy_gettext(
-    "That form could not be read, so nothing was changed. Use the buttons on this page."
-)
-TWO_CARDS: LazyString = lazy_gettext("Choose exactly two cards to lay away.")
 NOT_OVER: LazyString = lazy_gettext("This hand is not over yet.")
+HOST_ONLY: LazyString = lazy_gettext("Only the host can do that, so nothing was changed.")
+NOT_IDLE: LazyString = lazy_gettext(
+    "That seat is not waiting for its player, so nothing was changed: the computer takes over a "
+    "seat only when it has been that player's turn for a while."
+)
+FAMILY_NAMES: dict[str, LazyString] = {
+    "three": lazy_gettext("Skat for three: three people"),
+    "two": lazy_gettext(
+        "Skat for two: two people, the computer in the third seat; it never bids and always plays "
+        "with the defender"
+    ),
+    "four": lazy_gettext("Four at the table: four people; the dealer sits out each hand"),
+}
+"""What the open form says of each family."""
+IDLE = timedelta(minutes=2)
+"""How long a person may keep the table waiting before the host can let the computer play for them."""
 
 
 @bp.context_processor
@@ -95,10 +109,12 @@ class Loaded:
         """Return each seat's position in the current hand."""
         return model.seat_positions(self.table.number, self.family.seats)
 
-    def people(self) -> tuple[Position, ...]:
-        """Return the positions people hold in the current hand."""
-        return tuple(position for seat, position in zip(self.table.seats, self.positions)
-                     if position is not None and not seat.computer)
+    def people(self, number: int | None = None) -> tuple[Position, ...]:
+        """Return the positions people play in hand ``number`` (the current one by default):
+        not the computer seats, nor a seat a computer player holds meanwhile."""
+        positions = self.positions if number is None else model.seat_positions(number, self.family.seats)
+        return tuple(position for seat, position in zip(self.table.seats, positions)
+                     if position is not None and not seat.played_by_computer)
 
     def seat_at(self, position: Position) -> storage.Seat:
         """Return the seat that holds ``position`` this hand."""
@@ -150,9 +166,7 @@ def _sheet(loaded: Loaded) -> tuple[Sheet, lists.StoredList] | None:
 def _deal(loaded: Loaded, number: int, sheet: Sheet) -> GameState:
     """Return hand ``number`` of the table, the computer seats moved up to a person's turn."""
     state = model.start(model.hand_seed(loaded.table.seed, number), model.options_for(loaded.rules, sheet.next))
-    positions = model.seat_positions(number, loaded.family.seats)
-    people = [p for seat, p in zip(loaded.table.seats, positions) if p is not None and not seat.computer]
-    return _advance(loaded, state, people, number)
+    return _advance(loaded, state, loaded.people(number), number)
 
 
 def _advance(loaded: Loaded, state: GameState, people: list[Position] | tuple[Position, ...],
@@ -168,7 +182,7 @@ def _begin_if_full(table_id: str) -> None:
     loaded = _load(table_id)
     if loaded is None or not loaded.table.full or loaded.state is not None:
         return
-    names = [seat.name for seat in loaded.table.seats]
+    names = [seat.name for seat in loaded.table.seats[:loaded.family.columns]]
     token = lists.create_list(title="", players=names, rules=loaded.rules.tokens())
     sheet = build(len(names), loaded.rules, ())
     state = _deal(loaded, 0, sheet)
@@ -204,6 +218,7 @@ def _open_form(errors: dict[str, LazyString | str] | None = None, values: dict[s
         "tables/open.html",
         status=status,
         families=tuple(model.FAMILIES),
+        family_names=FAMILY_NAMES,
         presets=TABLE_PRESETS,
         preset_names=sheet_words.PRESETS,
         preset_help=sheet_words.PRESET_HELP,
@@ -259,12 +274,20 @@ def _qr(url: str) -> str:
                                                       omitsize=False))
 
 
-def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int = 200) -> Response:
-    """Render the table for the viewer: their own seat view, or what an onlooker may see."""
+def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int = 200,
+          hint: bool = False) -> Response:
+    """Render the table for the viewer: their own seat view, or what an onlooker may see.
+
+    ``hint``: the viewer asked the coach (given only where the host allows hints).
+    """
     security.keep_private()
     table = loaded.table
     mine = table.seat_of(_secret(table.id))
     context: dict[str, Any] = {
+        "host": mine is not None and mine.number == 0,
+        "messages": tuple(seat for seat in table.seats if seat.message and seat != mine),
+        "max_message": storage.MESSAGE_LENGTH,
+        "idle": _idle_seat(loaded) if mine is not None and mine.number == 0 else None,
         "loaded": loaded,
         "table": table,
         "mine": mine,
@@ -286,20 +309,25 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
     found = _sheet(loaded)
     if found is not None:
         sheet, stored = found
-        # Only people are scored: in Skat for two the computer's column is not a standing.
-        context["standings"] = tuple((name, total) for seat, name, total
-                                     in zip(table.seats, stored.players, sheet.standings) if not seat.computer)
+        context["standings"] = tuple(zip(stored.players, sheet.standings))
         context["hands_played"] = len(sheet.rows)
         context["list_url"] = url_for("scoresheet.sheet", token=stored.view_token)
     if loaded.state is not None and mine is not None:
         position = loaded.positions[mine.number]
+        context["sitting_out"] = position is None  # the dealer at a four-table
         if position is not None:
-            shown = screen.screen(loaded.state, position, animate=notice is None)
+            shown = screen.screen(loaded.state, position, animate=notice is None and not hint)
+            allowed = table.hints and shown.your_turn and not mine.standin
+            advice = None
+            if allowed and hint:
+                seed = model.move_seed(model.hand_seed(table.seed, table.number), len(loaded.state.actions))
+                advice = players.hint(shown.view, seed=seed)
             context.update(
                 hand=Hand(table.id, position, table.revision, table.seed),
                 screen=shown,
-                hint=None,
-                hint_asked=False,
+                hint=advice,
+                hint_asked=allowed and hint,
+                hint_url=url_for("tables.table", table_id=table.id, hint=1) if allowed else None,
                 worth=(),
                 can_undo=False,
                 finished=loaded.state.finished,
@@ -310,6 +338,17 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
         context["waiting_for"] = None if to_act is None or loaded.state.finished else loaded.seat_at(to_act)
     code = 200 if web.is_htmx() else status
     return web.render("tables/table.html", "tables/_table.html", status=code, **context)
+
+
+def _idle_seat(loaded: Loaded) -> storage.Seat | None:
+    """Return the person's seat that has kept the table waiting for `IDLE`, if there is one."""
+    state = loaded.state
+    if state is None or state.finished or state.to_act is None:
+        return None
+    seat = loaded.seat_at(state.to_act)
+    if seat.played_by_computer or loaded.table.quiet_for(datetime.now(timezone.utc)) < IDLE:
+        return None
+    return seat
 
 
 def _seat_names(loaded: Loaded, viewer: Position) -> tuple[str, str, str]:
@@ -331,7 +370,7 @@ def table(table_id: str) -> Response:
     loaded = _load(table_id)
     if loaded is None:
         return web.error_page(404)
-    return _show(loaded)
+    return _show(loaded, hint=request.args.get("hint") == "1")
 
 
 @bp.get("/<id:table_id>/news")
@@ -384,16 +423,40 @@ def _join_form(loaded: Loaded, token: str, *, notice: LazyString | str | None = 
                       open=not any(seat.join_token == token and seat.taken for seat in loaded.table.seats))
 
 
-def _mover(loaded: Loaded) -> tuple[storage.Seat, Position] | Response:
-    """Return the viewer's seat and position, or the refusal (403, 409) of their move."""
+def _member(loaded: Loaded) -> storage.Seat | Response:
+    """Return the viewer's seat, or the refusal (403, 400, 409) of their form."""
     mine = loaded.table.seat_of(_secret(loaded.table.id))
     if mine is None:
         return _show(loaded, notice=NOT_YOURS, status=403)
-    revision = parse.number_or_none(request.form.get("revision"), digits=9)
-    if revision is None:
-        return _show(loaded, notice=BAD_FORM, status=400)
-    if revision != loaded.table.revision:
-        return _show(loaded, notice=STALE, status=409)
+    refused = stale_form(request.form, loaded.table.revision, STALE)
+    if refused is not None:
+        return _show(loaded, notice=refused.notice, status=refused.status)
+    return mine
+
+
+def _member_of(table_id: str) -> tuple[Loaded, storage.Seat] | Response:
+    """Return the table and the viewer's seat for a form they sent, or the refusal (404, 403, …)."""
+    loaded = _load(table_id)
+    if loaded is None:
+        return web.error_page(404)
+    mine = _member(loaded)
+    return mine if isinstance(mine, Response) else (loaded, mine)
+
+
+def _host_of(table_id: str) -> Loaded | Response:
+    """Return the table for a form its host sent, or the refusal (403 for anybody else)."""
+    found = _member_of(table_id)
+    if isinstance(found, Response):
+        return found
+    loaded, mine = found
+    return loaded if mine.number == 0 else _show(loaded, notice=HOST_ONLY, status=403)
+
+
+def _mover(loaded: Loaded) -> tuple[storage.Seat, Position] | Response:
+    """Return the viewer's seat and position, or the refusal (403, 409) of their move."""
+    mine = _member(loaded)
+    if isinstance(mine, Response):
+        return mine
     position = loaded.positions[mine.number]
     if loaded.state is None or position is None:
         return _show(loaded, notice=NOT_YOUR_TURN, status=409)
@@ -413,18 +476,10 @@ def act(table_id: str) -> Response | BaseResponse:
     assert loaded.state is not None
     if loaded.state.finished or loaded.state.to_act != position:
         return _show(loaded, notice=NOT_YOUR_TURN, status=409)
-    form = request.form.to_dict(flat=False)
-    if "discard" in form and len(form["discard"]) != 2:
-        return _show(loaded, notice=TWO_CARDS, status=400)
-    try:
-        action = parse_action(screen.parse_choice(form) or "")
-    except ValueError:
-        return _show(loaded, notice=words.illegal(Reason.UNKNOWN_ACTION), status=400)
-    try:
-        state = _advance(loaded, loaded.state.apply(action, by=position), loaded.people(),
-                         loaded.table.number)
-    except IllegalAction as refusal:
-        return _show(loaded, notice=words.illegal(refusal.reason), status=400)
+    state = decide(request.form.to_dict(flat=False), loaded.state, position,
+                   lambda after: _advance(loaded, after, loaded.people(), loaded.table.number))
+    if isinstance(state, Refusal):
+        return _show(loaded, notice=state.notice, status=state.status)
     if not storage.save_hand(table_id, loaded.table.revision, game=str(state)):
         fresh = _load(table_id)
         assert fresh is not None
@@ -456,3 +511,71 @@ def next_hand(table_id: str) -> Response | BaseResponse:
         assert fresh is not None
         return _show(fresh, notice=STALE, status=409)
     return redirect(_table_url(table_id), code=303)
+
+
+def _changed(loaded: Loaded, done: bool) -> Response | BaseResponse:
+    """Go back to the table after a change; if another change came first, show it (409)."""
+    if not done:
+        fresh = _load(loaded.table.id)
+        assert fresh is not None
+        return _show(fresh, notice=STALE, status=409)
+    return redirect(_table_url(loaded.table.id), code=303)
+
+
+@bp.post("/<id:table_id>/hints")
+def hints(table_id: str) -> Response | BaseResponse:
+    """Let the host allow hints for every seat (a teaching evening), or stop them."""
+    loaded = _host_of(table_id)
+    if isinstance(loaded, Response):
+        return loaded
+    allow = request.form.get("allow", "")
+    if allow not in ("", "1"):
+        return _show(loaded, notice=BAD_CHOICE, status=400)
+    return _changed(loaded, storage.allow_hints(table_id, loaded.table.revision, allow == "1"))
+
+
+@bp.post("/<id:table_id>/message")
+def message(table_id: str) -> Response | BaseResponse:
+    """Set the viewer's one-line message to the table (plain text; empty takes it back)."""
+    found = _member_of(table_id)
+    if isinstance(found, Response):
+        return found
+    loaded, mine = found
+    text = clean_text(request.form.get("message", ""))
+    if len(text) > storage.MESSAGE_LENGTH:
+        too_long = ngettext("A message has at most %(num)s character.", "A message has at most %(num)s characters.",
+                            storage.MESSAGE_LENGTH)
+        return _show(loaded, notice=too_long, status=400)
+    return _changed(loaded, storage.say(table_id, loaded.table.revision, mine.number, text))
+
+
+@bp.post("/<id:table_id>/stand-in")
+def stand_in(table_id: str) -> Response | BaseResponse:
+    """Let the host hand the seat that keeps the table waiting to a computer player."""
+    loaded = _host_of(table_id)
+    if isinstance(loaded, Response):
+        return loaded
+    idle = _idle_seat(loaded)
+    number = parse.number_or_none(request.form.get("seat"), digits=1)
+    if idle is None or number != idle.number:
+        return _show(loaded, notice=NOT_IDLE, status=409)
+    assert loaded.state is not None
+    seats = tuple(replace(seat, standin=True) if seat.number == number else seat for seat in loaded.table.seats)
+    handed = replace(loaded, table=replace(loaded.table, seats=seats))
+    state = _advance(handed, loaded.state, handed.people(), loaded.table.number)
+    done = storage.stand_in(table_id, loaded.table.revision, number, standin=True, game=str(state))
+    if done and state.finished:
+        _record(loaded, state)
+    return _changed(loaded, done)
+
+
+@bp.post("/<id:table_id>/back")
+def take_back(table_id: str) -> Response | BaseResponse:
+    """Give the viewer their seat back from the computer player that held it meanwhile."""
+    found = _member_of(table_id)
+    if isinstance(found, Response):
+        return found
+    loaded, mine = found
+    if not mine.standin:
+        return redirect(_table_url(table_id), code=303)
+    return _changed(loaded, storage.stand_in(table_id, loaded.table.revision, mine.number, standin=False))
