@@ -205,17 +205,17 @@ def reason_is_true(view: LieutenantView, given: LieutenantHint) -> bool:
 
 def test_hint_reasons_are_true() -> None:
     seen: set[LieutenantReason] = set()
-    for seed in range(20):
+    for seed in range(12):
         rng = random.Random(seed)
         state = LieutenantState.new(LieutenantDeal.from_seed(seed), first=seed % 2)
         while not state.finished:
             player = state.to_act
             assert player is not None
             view = state.view(player)
-            if len(state.actions) % 3 == seed % 3 or len(state.actions) > 20:
+            if len(state.actions) % 4 == seed % 4 or len(state.actions) > 20:
                 given = hint(view, seed=seed)
                 assert reason_is_true(view, given), (str(state), given)
                 assert given == hint(view, seed=seed)
                 seen.add(given.reason)
             state = state.apply(rng.choice(state.legal_actions()))
-    assert len(seen) >= 8, seen
+    assert len(seen) >= 9, seen

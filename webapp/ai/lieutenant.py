@@ -65,8 +65,8 @@ DEPTHS: Final[dict[Level, SearchDepth]] = {
     Level.STRONG: SearchDepth(worlds=6, depth=4, exact=7, game_points=True),
 }
 """The search of each searching level. Depth is what tells the levels apart (measured with
-bench/lieutenant.py: strong searching 4 tricks beat the same search over 3 tricks with 10 worlds
-by 0.2 game points per game, while 10 worlds instead of 3 gained nothing measurable); a strong
+bench/lieutenant.py's duplicate match: searching four tricks in 6 worlds beat three tricks in 10
+worlds by 0.2 game points per game, while 10 worlds instead of 3 gained nothing measurable); a strong
 move stays well under 150 ms."""
 
 
