@@ -17,7 +17,9 @@ Modules: `player` (levels, choose, hint), `heuristics` (rules of thumb for every
 `search` (sampled worlds solved for cards, Kontra and Re), `coach` (the card hint: the
 search's verdict and the plan it bears out), `contracts`
 (the strong declarer's hand, skat and game by search), `worlds` (distributions that fit a
-view), `limits` (hand strength, bid limits), `review`, `hints`, `ranks`, `solver`.
+view), `limits` (hand strength, bid limits), `review`, `hints`, `ranks`, `solver`, and
+`lieutenant` (Lieutenant Skat's computer players and hints: `choose`, `hint`, from a
+`LieutenantView`; import it from `webapp.ai.lieutenant`).
 """
 
 from .hints import Hint, HintReason, Odds
