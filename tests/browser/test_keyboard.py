@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import ElementHandle, Page, expect
 
+from tests.browser.axe import violations
 from webapp.lessons.course import lesson_named
 from webapp.lessons.steps import Choose
 
@@ -105,6 +106,7 @@ def test_after_a_wrong_answer_the_focus_is_on_the_explanation_and_tab_reaches_th
     verdict = page.locator("#verdict")
     expect(verdict).to_be_focused()
     expect(verdict).to_contain_text("Not quite.")
+    assert violations(page, "a wrong answer") == []
     page.keyboard.press("Tab")
     expect(page.locator("#step button[name=option]").first).to_be_focused()
     # The live region outside the step is the same element as before the swap, with the verdict in it.
@@ -205,7 +207,10 @@ def test_a_whole_practice_hand_by_keyboard(page: Page, live_server: str) -> None
     for _ in range(60):
         if page.locator(".result").count():
             break
-        phases.append(page.locator(".ptable__phase").inner_text())
+        phase = page.locator(".ptable__phase").inner_text()
+        if phase not in phases:
+            assert violations(page, phase) == []
+        phases.append(phase)
         if page.locator("button[name=action][value=yes]").count():
             tab_to(page, "button[name=action][value=yes]")
         elif page.locator(".ptable__decision button[name=action]").count():
@@ -239,3 +244,8 @@ def test_a_whole_practice_hand_by_keyboard(page: Page, live_server: str) -> None
     assert {"Bidding", "Laying away", "Announcing the game", "Playing"} <= set(phases), phases
     assert "Taken by" in (news.text_content() or "")
     expect(page.get_by_role("heading", name="How the score is worked out")).to_be_visible()
+    assert violations(page, "the result") == []
+    tab_to(page, "a[href$='/line']", limit=80)
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/line")
+    assert violations(page, "the best play") == []

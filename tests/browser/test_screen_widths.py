@@ -7,14 +7,13 @@ the one browser page: the document may never scroll sideways. A box that scrolls
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser.crawl import LANGUAGES, crawl_pages
+
 pytestmark = pytest.mark.browser
 
-LANGUAGES = ("en", "fr", "fi", "ms", "de")
 # Every page is crawled with the German-suited deck (its card names are the longest); the other
 # decks on the pages that show cards or name them.
 DECKS = ("german", "french", "four-colour")
@@ -47,62 +46,6 @@ WIDER_THAN_SCREEN = """() => {
 }"""
 
 
-def _setup(page: Page, base: str) -> dict[str, str]:
-    """Make the pages that need data, once, in English; return each page's path after the language."""
-    paths = {
-        "home": "/",
-        "cards": "/cards",
-        "course": "/learn/",
-        "practice": "/play/",
-        "calculator": "/calculator/",
-        "drills": "/calculator/drills/",
-        "drill": "/calculator/drills/3/2024",
-        "lists": "/lists/",
-        "new list": "/lists/new",
-        "display settings": "/settings",
-        "not found": "/no-such-page",
-    }
-    page.goto(f"{base}/en/learn/")
-    lesson = page.locator("a[href*='/learn/'][href$='/']").filter(has_not_text="reset").first.get_attribute("href")
-    assert lesson
-    paths["lesson step"] = re.sub(r"^/en", "", lesson) + "1"
-
-    page.goto(f"{base}/en/play/")
-    page.get_by_label("Deal number (leave empty for a random deal)").fill("11")
-    page.get_by_label("Middlehand: you bid first.").check()
-    page.get_by_role("button", name="Deal the cards").click()
-    page.wait_for_url(re.compile(r"/en/play/[\w-]{20,}$"))
-    paths["practice hand"] = page.url.removeprefix(f"{base}/en")
-
-    page.goto(f"{base}/en/calculator/")
-    page.get_by_label("Hearts", exact=True).check()
-    page.get_by_label("With or without how many").select_option("2")
-    page.get_by_label("Declarer's card points").fill("75")
-    page.get_by_label("The highest bid").fill("36")
-    page.get_by_label("The highest bid").press("Tab")
-    page.wait_for_url(re.compile(r"bid=36"))
-    paths["calculator result"] = page.url.removeprefix(f"{base}/en")
-
-    page.goto(f"{base}/en/lists/new")
-    for number, name in enumerate(("Annemarie", "Bartholomäus", "Cem", "Dorothea"), start=1):
-        page.locator(f"input[name=player_{number}]").fill(name)
-    page.locator("form.new-list button[type=submit]").last.click()
-    page.wait_for_url(re.compile(r"/en/lists/[\w-]{20,}$"))
-    sheet = page.url.removeprefix(f"{base}/en")
-    for hand in (2, 3, 4):
-        page.locator("input[name=declarer]").first.check()
-        page.locator("input[name=bid]").fill("18")
-        page.locator("input[name=game]").first.check()
-        page.locator("input[name=matadors]").fill("1")
-        page.locator("input[name=points]").fill("75" if hand % 2 else "40")
-        page.locator("input[name=points]").press("Enter")
-        page.wait_for_selector(f"#entry h2:has-text('Hand {hand}')")
-    paths["scoresheet"] = sheet
-    paths["scoresheet hand"] = sheet + "/hands/1"
-    paths["scoresheet print"] = sheet + "/print"
-    return paths
-
-
 def _widths(page: Page) -> dict[int, int]:
     """Measure the document's width at each screen width, the page loaded once."""
     measured = {}
@@ -119,7 +62,7 @@ def test_no_page_is_wider_than_the_screen(live_server: str, browser) -> None:  #
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        paths = _setup(page, live_server)
+        paths = crawl_pages(page, live_server)
         too_wide: list[str] = []
         for deck in DECKS:
             page.set_viewport_size({"width": 1280, "height": 800})

@@ -143,6 +143,9 @@ def card_row(
     allowed = None if enabled is None else [soft_str(c) for c in enabled]
     parts = [
         f'<ul class="card-row card-row--{escape(size)}{" card-row--fan" if fan else ""}{_more_classes(classes)}"',
+        # A fan may scroll sideways on a narrow screen: without buttons in it, the row itself
+        # takes the focus, so that the keyboard can scroll it too.
+        ' tabindex="0"' if fan and not interactive else "",
         f' aria-label="{escape(label)}">' if label else ">",
     ]
     for c in cards:
