@@ -57,3 +57,47 @@ def test_no_page_has_an_axe_violation_in_any_language(live_server: str, browser)
     finally:
         context.close()
 
+
+def _display_variants() -> list[tuple[str, str]]:
+    """Every display setting's choices that change the look, one at a time, and dark with high contrast.
+
+    A setting that follows the device changes the look only with its strong choice (dark, high,
+    reduced); its plain choice (light, standard, on) is the look the crawl checks.
+    """
+    from webapp.display import SETTINGS, Display
+
+    variants = [
+        (f"{setting.name} {value}", Display(**{setting.name: value}).cookie_value())
+        for setting in SETTINGS
+        for value in ([setting.strong] if setting.strong else setting.values[1:])
+    ]
+    variants.append(("dark, high contrast", Display(theme="dark", contrast="high").cookie_value()))
+    return variants
+
+
+# The pages whose looks the settings change most: cards, the felt, forms, tables, the settings.
+DISPLAY_PAGES = ("home", "lesson step", "practice hand", "calculator result", "scoresheet", "display settings")
+
+
+def test_no_display_setting_brings_an_axe_violation(live_server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        paths = crawl_pages(page, live_server)
+        host = live_server.split("//", 1)[1].split(":")[0]
+        found: list[str] = []
+        for name, cookie in _display_variants():
+            context.add_cookies([{"name": "display", "value": cookie, "domain": host, "path": "/"}])
+            for page_name in DISPLAY_PAGES:
+                page.goto(f"{live_server}/en{paths[page_name]}")
+                found += violations(page, f"{page_name} with {name}")
+        # Left at "as on this device": a device that asks for dark colours and more contrast.
+        context.clear_cookies()
+        page.emulate_media(color_scheme="dark", contrast="more")
+        for page_name in DISPLAY_PAGES:
+            page.goto(f"{live_server}/fr{paths[page_name]}")
+            found += violations(page, f"{page_name} on a dark, high-contrast device (fr)")
+        assert not found, "axe found:\n" + "\n".join(found)
+    finally:
+        context.close()
