@@ -1,10 +1,10 @@
-"""axe-core finds nothing on any page of the crawl, in any of the five languages.
+"""axe-core finds nothing beyond the crawl: a lesson step of every kind, the phone's open menu,
+and every display setting.
 
-One screen, a phone held upright, is enough for axe (most rules do not depend on the width; a box
-that scrolls on a narrow screen must then be reachable by keyboard); the header's row of a wide
-screen and the phone's open menu are checked once each. The states reached by playing (each
-phase of a practice hand, the result, the best play, a wrong answer) are checked by the keyboard
-tests, which pass through them.
+The pages of the crawl are checked in all five languages by the width crawl
+(tests/browser/test_screen_widths.py), on the same visit that measures their width. The states
+reached by playing (each phase of a practice hand, the result, the best play, a wrong answer) are
+checked by the keyboard tests, which pass through them.
 """
 
 from __future__ import annotations
@@ -12,12 +12,11 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.axe import violations
-from tests.browser.crawl import LANGUAGES, crawl_pages
+from tests.browser.crawl import crawl_pages
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-WIDE = {"width": 1280, "height": 800}
 # Besides the crawl, in English: a step of every kind, the end of a lesson, its practice deal, the
 # reset page (their markup is the same in every language).
 STEPS = {
@@ -32,27 +31,18 @@ STEPS = {
 }
 
 
-def test_no_page_has_an_axe_violation_in_any_language(live_server: str, browser) -> None:  # type: ignore[no-untyped-def]
+def test_no_lesson_step_nor_the_open_menu_has_an_axe_violation(live_server: str, browser) -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context(viewport=PHONE, locale="en-GB")
     context.set_default_timeout(15_000)
     page = context.new_page()
     try:
-        paths = crawl_pages(page, live_server)
         found: list[str] = []
-        for lang in LANGUAGES:
-            for name, path in paths.items():
-                page.goto(f"{live_server}/{lang}{path}")
-                found += violations(page, f"{name} ({lang})")
         for name, path in STEPS.items():
             page.goto(f"{live_server}/en{path}")
             found += violations(page, f"{name} (en)")
         page.goto(f"{live_server}/fi/learn/")
         page.locator("details.site-menu > summary").click()
         found += violations(page, "the open menu (fi)")
-        page.set_viewport_size(WIDE)
-        for name in ("home", "practice hand", "scoresheet"):
-            page.goto(f"{live_server}/de{paths[name]}")
-            found += violations(page, f"{name} on a wide screen (de)")
         assert not found, "axe found:\n" + "\n".join(found)
     finally:
         context.close()

@@ -1,8 +1,14 @@
-"""No page is wider than the screen: a crawl of the main pages in every language and deck.
+"""No page is wider than the screen, and axe-core finds nothing: one crawl of the main pages in
+every language and deck.
 
 Each page is loaded once per language and deck, then measured at each screen width by resizing
 the one browser page: the document may never scroll sideways. A box that scrolls inside itself
 (a fan of cards or a wide table with ``overflow-x: auto``) is fine, since the page stays put.
+
+On the same visit (no second page load) axe checks the page on a phone held upright, in every
+language with the German-suited deck: most rules do not depend on the width, and a box that
+scrolls on a narrow screen must then be reachable by keyboard. The header's row of a wide screen
+is checked on a few pages in German, its longest language.
 """
 
 from __future__ import annotations
@@ -10,6 +16,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser.axe import violations
 from tests.browser.crawl import LANGUAGES, crawl_pages
 
 pytestmark = pytest.mark.browser
@@ -19,6 +26,9 @@ pytestmark = pytest.mark.browser
 DECKS = ("german", "french", "four-colour")
 CARD_PAGES = ("home", "cards", "lesson step", "practice hand", "calculator result")
 WIDTHS = (320, 375, 390, 768, 1280, 1366, 1920)
+PHONE = {"width": 390, "height": 844}
+WIDE = {"width": 1280, "height": 800}
+WIDE_AXE_PAGES = ("home", "practice hand", "scoresheet")
 
 # What sticks out of the screen, for the failure message: the outermost elements whose right edge
 # passes the screen's, leaving out those inside a box that scrolls or clips on its own.
@@ -55,7 +65,7 @@ def _widths(page: Page) -> dict[int, int]:
     return measured
 
 
-def test_no_page_is_wider_than_the_screen(live_server: str, browser) -> None:  # type: ignore[no-untyped-def]
+def test_no_page_is_wider_than_the_screen_nor_has_an_axe_violation(live_server: str, browser) -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
     context.set_default_timeout(15_000)
     page = context.new_page()
@@ -64,6 +74,7 @@ def test_no_page_is_wider_than_the_screen(live_server: str, browser) -> None:  #
     try:
         paths = crawl_pages(page, live_server)
         too_wide: list[str] = []
+        found: list[str] = []
         for deck in DECKS:
             page.set_viewport_size({"width": 1280, "height": 800})
             page.goto(f"{live_server}/en/")
@@ -79,7 +90,15 @@ def test_no_page_is_wider_than_the_screen(live_server: str, browser) -> None:  #
                             page.set_viewport_size({"width": width, "height": 800})
                             culprits = ", ".join(page.evaluate(WIDER_THAN_SCREEN))
                             too_wide.append(f"{name} ({lang}, {deck}) at {width} px is {document} px: {culprits}")
+                    if deck != DECKS[0]:
+                        continue
+                    page.set_viewport_size(PHONE)
+                    found += violations(page, f"{name} ({lang})")
+                    if lang == "de" and name in WIDE_AXE_PAGES:
+                        page.set_viewport_size(WIDE)
+                        found += violations(page, f"{name} on a wide screen ({lang})")
         assert not too_wide, "Pages wider than the screen:\n" + "\n".join(too_wide)
+        assert not found, "axe found:\n" + "\n".join(found)
         assert not errors, f"JavaScript errors on the page: {errors}"
     finally:
         context.close()
