@@ -1,5 +1,5 @@
-"""axe-core finds nothing beyond the crawl: a lesson step of every kind, the phone's open menu,
-and every display setting.
+"""axe-core finds nothing beyond the crawl: a lesson step of every kind, the phone's open menu, a
+laptop's open drop-downs, and every display setting.
 
 The pages of the crawl are checked in all five languages by the width crawl
 (tests/browser/test_screen_widths.py), on the same visit that measures their width. The states
@@ -17,6 +17,7 @@ from tests.browser.crawl import crawl_pages
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 768}
 # Besides the crawl, in English: a step of every kind, the end of a lesson, its practice deal, the
 # reset page (their markup is the same in every language).
 STEPS = {
@@ -31,7 +32,7 @@ STEPS = {
 }
 
 
-def test_no_lesson_step_nor_the_open_menu_has_an_axe_violation(live_server: str, browser) -> None:  # type: ignore[no-untyped-def]
+def test_no_lesson_step_nor_an_open_menu_has_an_axe_violation(live_server: str, browser) -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context(viewport=PHONE, locale="en-GB")
     context.set_default_timeout(15_000)
     page = context.new_page()
@@ -43,6 +44,11 @@ def test_no_lesson_step_nor_the_open_menu_has_an_axe_violation(live_server: str,
         page.goto(f"{live_server}/fi/learn/")
         page.locator("details.site-menu > summary").click()
         found += violations(page, "the open menu (fi)")
+        page.set_viewport_size(LAPTOP)
+        for menu in ("language-menu", "deck-menu", "display-menu"):
+            page.goto(f"{live_server}/de/learn/")
+            page.locator(f"details.{menu} > summary").click()
+            found += violations(page, f"the open {menu} on a laptop (de)")
         assert not found, "axe found:\n" + "\n".join(found)
     finally:
         context.close()

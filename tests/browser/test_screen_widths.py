@@ -78,8 +78,9 @@ def test_no_page_is_wider_than_the_screen_nor_has_an_axe_violation(live_server: 
         for deck in DECKS:
             page.set_viewport_size({"width": 1280, "height": 800})
             page.goto(f"{live_server}/en/")
+            page.locator("details.deck-menu > summary").click()
             page.locator(f"button[name=deck][value={deck}]").click()
-            page.wait_for_selector(f"button[name=deck][value={deck}][aria-pressed=true]")
+            page.wait_for_selector(f"button[name=deck][value={deck}][aria-pressed=true]", state="attached")
             for lang in LANGUAGES:
                 for name, path in paths.items():
                     if deck != DECKS[0] and name not in CARD_PAGES:

@@ -144,7 +144,7 @@ def test_the_settings_page_shows_every_choice_in_its_language(client: FlaskClien
 def test_every_page_offers_the_choices_in_the_header_menu(client: FlaskClient) -> None:
     client.post("/de/settings", data={"text_size": "large"})
     html = client.get("/de/learn/").get_data(as_text=True)
-    menu = html[html.index('<details class="display-menu">'):html.index("</details>", html.index('<details class="display-menu">'))]
+    menu = html[html.index('<details class="display-menu"'):html.index("</details>", html.index('<details class="display-menu"'))]
     assert 'action="/de/settings"' in menu and 'name="next" value="/de/learn/"' in menu
     for setting in SETTINGS:
         assert f'<select name="{setting.name}">' in menu
