@@ -3,9 +3,10 @@
 At every phase of a practice hand (bidding, skat or Hand, laying away, announcing, each card played,
 the result) the whole hand and every control of the decision lie inside the viewport without
 scrolling; on a phone every card to choose is a touch target of at least 44 x 44 px that a tap
-reaches (no other card covers its middle). Cards grow with the screen. A failing test keeps a
-screenshot of the screen where something first did not fit, and of the whole page at the end, in
-``tests/browser/artifacts/``.
+reaches (no other card covers its middle). Each phase is measured in all five languages (the
+Finnish and German labels are long): the same hand is shown in each language before the decision
+is taken. Cards grow with the screen. A failing test keeps a screenshot of the screen where
+something first did not fit, and of the whole page at the end, in ``tests/browser/artifacts/``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.crawl import LANGUAGES
 
 pytestmark = pytest.mark.browser
 
@@ -146,16 +148,23 @@ def test_the_hand_and_the_decision_fit_the_screen_at_every_phase(
     page.get_by_label("Middlehand: you bid first.").check()
     page.locator(".start-form button[type=submit]").click()
     page.wait_for_url(re.compile(r"/en/play/[\w-]{20,}$"))
+    hand = page.url.removeprefix(f"{live_server}/en")
     seen: list[str] = []
     misfits: list[str] = []
     for _ in range(40):
         phase = _phase(page)
+        # The first step of each phase in every language (the later bids and cards played bring
+        # no new words), the others in the language the page is in.
+        languages = LANGUAGES if phase not in seen else (page.url.removeprefix(live_server).split("/")[1],)
         seen.append(phase)
-        found = _misfits(page, phase, phone)
-        if found and not misfits:  # the screen as it was when something first did not fit
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{phase}.png"))
-        misfits += found
+        for lang in languages:
+            if not page.url.startswith(f"{live_server}/{lang}/"):
+                page.goto(f"{live_server}/{lang}{hand}")
+            found = [f"{misfit} ({lang})" for misfit in _misfits(page, phase, phone)]
+            if found and not misfits:  # the screen as it was when something first did not fit
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{phase}-{lang}.png"))
+            misfits += found
         if phase == "result":
             break
         _act(page, phase, hand_game)
