@@ -449,4 +449,25 @@ def test_every_family_is_offered_with_its_words(app: Flask) -> None:
     page = app.test_client().get("/en/tables/").get_data(as_text=True)
     for key in model.FAMILIES:
         assert f'name="family" value="{key}"' in page
-    assert "Four at the table" in page
+    assert "Four at the table" in page and "Practice at a four-table" in page
+
+
+def test_a_practice_table_at_four_the_person_sits_out_when_dealing_and_has_hints(app: Flask) -> None:
+    client = app.test_client()
+    table_id = open_table(client, family="practice-four")
+    url = f"/en/tables/{table_id}"
+    table = stored(app, table_id)
+    assert table.full and table.hints and [seat.computer for seat in table.seats] == [False, True, True, True]
+    # Seat 0 deals the first hand and sits out: the computer players play it all, into the list.
+    assert state_of(table).finished
+    page = client.get(url).get_data(as_text=True)
+    assert "You deal this hand and sit it out." in page and not CARD.findall(page)
+    sheet, stored_list = list_of(app, table_id)
+    assert len(sheet.rows) == 1 and sheet.rows[0].slot.sitting_out == 0 and sheet.rows[0].scores[0] == 0
+    next_hand(app, client, table_id)
+    table = stored(app, table_id)
+    assert table.number == 1 and model.seat_positions(1, 4)[0] is not None
+    page = client.get(url).get_data(as_text=True)
+    assert len(CARD.findall(page)) >= 10
+    if not state_of(table).finished and seat_to_act(table) == 0:
+        assert "Give me a hint" in page  # a practice table has hints, with nobody to ask

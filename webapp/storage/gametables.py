@@ -171,13 +171,13 @@ class Table:
 
 def create(*, family: str, preset: str, level: str, seed: int, host: str, host_secret: str,
            seats: int, computers: Sequence[int] = (), computer_name: str = "",
-           form_token: str | None = None) -> str:
+           hints: bool = False, form_token: str | None = None) -> str:
     """Store a new table with the host in seat 0 and computers in ``computers``; return its id.
 
     The same ``form_token`` twice (a double click) makes one table: the second call returns it.
     """
     record = GameTable(id=secrets.token_urlsafe(ID_BYTES), family=family, preset=preset,
-                       level=level, seed=seed, number=0, revision=0, form_token=form_token)
+                       level=level, seed=seed, number=0, revision=0, hints=hints, form_token=form_token)
     made = add_once(record)
     if made is not record:
         return str(made.id)

@@ -96,9 +96,12 @@ FAMILIES: Mapping[str, Family] = {
     "three": Family("three", seats=3, people=3, computer_bids=True),
     "two": Family("two", seats=3, people=2, computer_bids=False, computers_scored=False),
     "four": Family("four", seats=4, people=4, computer_bids=True),
+    "practice": Family("practice", seats=3, people=1, computer_bids=True),
+    "practice-four": Family("practice-four", seats=4, people=1, computer_bids=True),
 }
 """The tables that can be opened, by key: Skat for three, Skat for two, four at the table (the
-dealer sits out each hand, rules.md §2)."""
+dealer sits out each hand, rules.md §2), and a practice table of one person with the computer
+players in the other seats, at three or at four."""
 
 
 def family(key: str) -> Family:

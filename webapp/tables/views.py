@@ -73,6 +73,11 @@ FAMILY_NAMES: dict[str, LazyString] = {
         "with the defender"
     ),
     "four": lazy_gettext("Four at the table: four people; the dealer sits out each hand"),
+    "practice": lazy_gettext("Practice: you and two computer players, with hints"),
+    "practice-four": lazy_gettext(
+        "Practice at a four-table: you and three computer players, with hints; the dealer sits out "
+        "each hand"
+    ),
 }
 """What the open form says of each family."""
 IDLE = timedelta(minutes=2)
@@ -186,16 +191,21 @@ def _begin_if_full(table_id: str) -> None:
     token = lists.create_list(title="", players=names, rules=loaded.rules.tokens())
     sheet = build(len(names), loaded.rules, ())
     state = _deal(loaded, 0, sheet)
-    storage.begin(table_id, loaded.table.revision, list_token=token, game=str(state))
+    if storage.begin(table_id, loaded.table.revision, list_token=token, game=str(state)) and state.finished:
+        began = _load(table_id)
+        assert began is not None
+        _record(began, state)  # the person sat out and the computers played it all
 
 
-def _record(loaded: Loaded, state: GameState) -> None:
-    """Write a finished hand into the table's list (the one request that finished it does)."""
+def _record(loaded: Loaded, state: GameState, number: int | None = None) -> None:
+    """Write finished hand ``number`` (the current one by default) into the table's list (the one
+    request that finished it does)."""
     found = _sheet(loaded)
     if found is None:
         return
     _, stored = found
-    entry = model.entry_for(state, loaded.positions)
+    positions = loaded.positions if number is None else model.seat_positions(number, loaded.family.seats)
+    entry = model.entry_for(state, positions)
     lists.add_hand(stored.token, stored.revision, entry_to_fields(entry))
 
 
@@ -260,7 +270,7 @@ def open_table() -> Response | BaseResponse:
     secret = storage.new_secret()
     table_id = storage.create(
         family=family.key, preset=values["preset"], level=level, seed=secrets.randbelow(2**62),
-        host=name, host_secret=secret, seats=family.seats,
+        host=name, host_secret=secret, seats=family.seats, hints=family.people == 1,
         computers=range(family.people, family.seats), computer_name=gettext("Computer"),
         form_token=web.sent_form_token(),
     )
@@ -315,6 +325,7 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
     if loaded.state is not None and mine is not None:
         position = loaded.positions[mine.number]
         context["sitting_out"] = position is None  # the dealer at a four-table
+        context["hand_over"] = loaded.state.finished
         if position is not None:
             shown = screen.screen(loaded.state, position, animate=notice is None and not hint)
             allowed = table.hints and shown.your_turn and not mine.standin
@@ -495,11 +506,10 @@ def next_hand(table_id: str) -> Response | BaseResponse:
     loaded = _load(table_id)
     if loaded is None:
         return web.error_page(404)
-    mover = _mover(loaded)
-    if isinstance(mover, Response):
-        return mover
-    assert loaded.state is not None
-    if not loaded.state.finished:
+    mine = _member(loaded)  # any seated person deals on, the dealer who sat out too
+    if isinstance(mine, Response):
+        return mine
+    if loaded.state is None or not loaded.state.finished:
         return _show(loaded, notice=NOT_OVER, status=409)
     found = _sheet(loaded)
     if found is None:
@@ -510,6 +520,8 @@ def next_hand(table_id: str) -> Response | BaseResponse:
         fresh = _load(table_id)
         assert fresh is not None
         return _show(fresh, notice=STALE, status=409)
+    if state.finished:  # the computers played it all: the person sat out
+        _record(loaded, state, number)
     return redirect(_table_url(table_id), code=303)
 
 
