@@ -471,3 +471,16 @@ def test_a_practice_table_at_four_the_person_sits_out_when_dealing_and_has_hints
     assert len(CARD.findall(page)) >= 10
     if not state_of(table).finished and seat_to_act(table) == 0:
         assert "Give me a hint" in page  # a practice table has hints, with nobody to ask
+
+
+def test_an_htmx_move_is_one_round_trip_with_the_table_and_its_address(app: Flask) -> None:
+    table_id, clients = seated(app)
+    table = stored(app, table_id)
+    to_act = seat_to_act(table)
+    action = bidder(Position.FOREHAND)(state_of(table), state_of(table).to_act)  # type: ignore[arg-type]
+    answer = clients[to_act].post(f"/en/tables/{table_id}/act", headers={"HX-Request": "true"},
+                                  data={"revision": str(table.revision), "action": token(action)})
+    assert answer.status_code == 200 and answer.headers["HX-Replace-Url"] == f"/en/tables/{table_id}"
+    text = answer.get_data(as_text=True)
+    assert 'id="table"' in text and "<html" not in text
+    assert stored(app, table_id).revision == table.revision + 1

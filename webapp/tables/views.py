@@ -497,7 +497,7 @@ def act(table_id: str) -> Response | BaseResponse:
         return _show(fresh, notice=STALE, status=409)
     if state.finished:
         _record(loaded, state)
-    return redirect(_table_url(table_id), code=303)
+    return _after(table_id)
 
 
 @bp.post("/<id:table_id>/next")
@@ -522,7 +522,16 @@ def next_hand(table_id: str) -> Response | BaseResponse:
         return _show(fresh, notice=STALE, status=409)
     if state.finished:  # the computers played it all: the person sat out
         _record(loaded, state, number)
-    return redirect(_table_url(table_id), code=303)
+    return _after(table_id)
+
+
+def _after(table_id: str) -> BaseResponse:
+    """Show the table after the viewer's change: at once for htmx (one round trip), by
+    POST-redirect-GET without JavaScript."""
+    def fresh() -> BaseResponse:
+        loaded = _load(table_id)
+        return web.error_page(404) if loaded is None else _show(loaded)
+    return web.after_change(_table_url(table_id), fresh)
 
 
 def _changed(loaded: Loaded, done: bool) -> Response | BaseResponse:
@@ -531,7 +540,7 @@ def _changed(loaded: Loaded, done: bool) -> Response | BaseResponse:
         fresh = _load(loaded.table.id)
         assert fresh is not None
         return _show(fresh, notice=STALE, status=409)
-    return redirect(_table_url(loaded.table.id), code=303)
+    return _after(loaded.table.id)
 
 
 @bp.post("/<id:table_id>/hints")
