@@ -199,8 +199,7 @@ def sit(person: Person, table_id: str, seat: int, deadline: float, poll: float, 
         while time.monotonic() < deadline:
             found = POLL.search(page)
             if "Your turn" in page or (seat == 0 and "Next hand" in page):
-                act(person, table_path, page, checker)
-                page = person.look(table_path)  # the move's redirect
+                page = act(person, table_path, page, checker)  # htmx: the table comes back at once
                 continue
             if found is None:
                 time.sleep(poll)
@@ -215,8 +214,9 @@ def sit(person: Person, table_id: str, seat: int, deadline: float, poll: float, 
         return  # counted as an error
 
 
-def act(person: Person, table_path: str, page: str, checker: Checker) -> None:
-    """Make this person's move, or (the host) check the finished hand's entry and deal the next."""
+def act(person: Person, table_path: str, page: str, checker: Checker) -> str:
+    """Make this person's move, or (the host) check the finished hand's entry and deal the next;
+    return the table after it (one round trip, as htmx asks)."""
     form = person.hidden(page)
     if "Your turn" not in page:
         problem = checker.check(table_path.rsplit("/", 1)[1])
@@ -226,12 +226,11 @@ def act(person: Person, table_path: str, page: str, checker: Checker) -> None:
                 person.tally.correct += 1
             else:
                 person.tally.wrong.append(problem)
-        person.request("next", "POST", table_path + "/next", form, expected=(303,))
-        return
+        return person.request("next", "POST", table_path + "/next", form, htmx=True)[2]
     choice = person.choice(page)
     if choice is None:
         raise AssertionError(f"no move offered at {table_path}")
-    person.request("move", "POST", table_path + "/act", {**form, **choice}, expected=(303,))
+    return person.request("move", "POST", table_path + "/act", {**form, **choice}, htmx=True)[2]
 
 
 def quiet_poll_bytes(port: int, path: str) -> int:
