@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
@@ -45,6 +45,7 @@ __all__ = [
     "say",
     "stand_in",
     "MESSAGE_LENGTH",
+    "bump",
 ]
 
 ID_BYTES = 18
@@ -163,6 +164,10 @@ class Table:
         """Return the seat ``secret`` holds at this table, or None."""
         return next((seat for seat in self.seats if seat.holds(secret)), None)
 
+    def seats_of(self, secret: str | None) -> tuple[Seat, ...]:
+        """Return every seat ``secret`` holds (two people on one device hold two)."""
+        return tuple(seat for seat in self.seats if seat.holds(secret))
+
     @property
     def full(self) -> bool:
         """Tell whether every seat is held."""
@@ -171,8 +176,12 @@ class Table:
 
 def create(*, family: str, preset: str, level: str, seed: int, host: str, host_secret: str,
            seats: int, computers: Sequence[int] = (), computer_name: str = "",
-           hints: bool = False, form_token: str | None = None) -> str:
+           hints: bool = False, here: Mapping[int, str] | None = None,
+           form_token: str | None = None) -> str:
     """Store a new table with the host in seat 0 and computers in ``computers``; return its id.
+
+    ``here`` names the other seats held on the host's device (two people on one screen): the
+    host's secret holds them too.
 
     The same ``form_token`` twice (a double click) makes one table: the second call returns it.
     """
@@ -183,10 +192,11 @@ def create(*, family: str, preset: str, level: str, seed: int, host: str, host_s
         return str(made.id)
     for number in range(seats):
         computer = number in computers
+        local = number == 0 or number in (here or {})
         db.session.add(GameSeat(
             table_id=record.id, number=number, computer=computer,
-            name=host if number == 0 else (computer_name if computer else ""),
-            secret_hash=_hash(host_secret) if number == 0 else None,
+            name=host if number == 0 else (computer_name if computer else (here or {}).get(number, "")),
+            secret_hash=_hash(host_secret) if local else None,
             join_token=secrets.token_urlsafe(ID_BYTES),
         ))
     db.session.commit()
@@ -319,3 +329,10 @@ def stand_in(table_id: str, revision: int, seat: int, *, standin: bool, game: st
     db.session.expire_all()
     return done
 
+
+def bump(table_id: str) -> None:
+    """Raise the table's revision whatever it is (news for the polls that is not a move)."""
+    db.session.execute(update(GameTable).where(GameTable.id == table_id)
+                       .values(revision=GameTable.revision + 1, updated_at=_now()))
+    db.session.commit()
+    db.session.expire_all()

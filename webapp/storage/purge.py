@@ -22,6 +22,7 @@ from webapp.storage import db
 from webapp.storage.calculator import DrillStreak
 from webapp.storage.gametables import GameSeat, GameTable
 from webapp.storage.lessons import Learner, LessonProgress, StepState
+from webapp.storage.lieutenant import LieutenantSeries, LieutenantStat
 from webapp.storage.practice import PracticeHand
 from webapp.storage.ratelimit import forget_ended
 from webapp.storage.scoresheet import ScoreChange, ScoreHand, ScoreList
@@ -47,7 +48,9 @@ PURGEABLE: tuple[Purgeable, ...] = (
     Purgeable("hands", PracticeHand.id, PracticeHand.updated_at, aware=True),
     Purgeable("learners", Learner.id, Learner.used, (StepState.learner_id, LessonProgress.learner_id)),
     Purgeable("visitors", DrillStreak.visitor, DrillStreak.used, aware=True),
-    Purgeable("tables", GameTable.id, GameTable.updated_at, (GameSeat.table_id,), aware=True),
+    Purgeable("tables", GameTable.id, GameTable.updated_at, (GameSeat.table_id, LieutenantSeries.table_id),
+              aware=True),
+    Purgeable("statistics", LieutenantStat.id, LieutenantStat.updated_at, aware=True),
     Purgeable("lists", ScoreList.id, ScoreList.updated, (ScoreChange.list_id, ScoreHand.list_id)),
 )
 """Everything ``purge`` removes; a new kind of anonymous data adds its line (and a default in config)."""

@@ -17,6 +17,7 @@ def init_app(app: Flask) -> None:
     """Register the tables area."""
     from webapp import web
     from webapp.tables import news
+    from webapp.tables import lieutenant_views  # noqa: F401  (Lieutenant Skat's pages, on the same blueprint)
     from webapp.tables.views import bp
 
     web.register_area(

@@ -47,6 +47,7 @@ from webapp.scoresheet.sheet import (
 __all__ = [
     "Family",
     "FAMILIES",
+    "LIEUTENANT",
     "family",
     "move_seed",
     "hand_seed",
@@ -76,6 +77,10 @@ class Family:
     computers_scored: bool = True
     """Whether the list has a column for each computer seat (in Skat for two only the people
     are scored, rules.md §11: its list has their two columns)."""
+    game: str = "skat"
+    """The game the table plays, which says its engine state, its screen and how a game is
+    scored: "skat" (`GameState`, the practice table's screen, the list) or "lieutenant"
+    (`LieutenantState`, the screen of `webapp.tables.lieutenant`, game points in a series)."""
 
     @property
     def computers(self) -> int:
@@ -102,6 +107,11 @@ FAMILIES: Mapping[str, Family] = {
 """The tables that can be opened, by key: Skat for three, Skat for two, four at the table (the
 dealer sits out each hand, rules.md §2), and a practice table of one person with the computer
 players in the other seats, at three or at four."""
+
+LIEUTENANT = Family("lieutenant", seats=2, people=1, computer_bids=False, game="lieutenant")
+"""Lieutenant Skat (rules.md §11): the host's seat and player 2's, held on the host's device, by
+the computer or by a person who joins by the link (`webapp.tables.lieutenant`); opened from its
+own start page, so it is not among the Skat tables' `FAMILIES`."""
 
 
 def family(key: str) -> Family:

@@ -402,36 +402,39 @@ def poll(table_id: str) -> Response:
 @bp.route("/<id:table_id>/join/<id:token>", methods=["GET", "POST"])
 def join(table_id: str, token: str) -> Response | BaseResponse:
     """Take a free seat by its link, with a name; a person already seated goes to the table."""
-    loaded = _load(table_id)
-    if loaded is None:
+    table = storage.load(table_id)  # a table of any family: Lieutenant Skat's seats join here too
+    if table is None or (table.family not in model.FAMILIES and table.family != model.LIEUTENANT.key):
         return web.error_page(404)
-    if loaded.table.seat_of(_secret(table_id)) is not None:
-        return redirect(_table_url(table_id), code=303)
-    seat = next((seat for seat in loaded.table.seats if seat.join_token == token), None)
+    url = (url_for("tables.lieutenant_table", table_id=table_id) if table.family == model.LIEUTENANT.key
+           else _table_url(table_id))
+    if table.seat_of(_secret(table_id)) is not None:
+        return redirect(url, code=303)
+    seat = next((seat for seat in table.seats if seat.join_token == token), None)
     if seat is None:
         return web.error_page(404)
     if seat.taken:
-        return _join_form(loaded, token, notice=SEAT_TAKEN, status=409)
+        return _join_form(table, token, notice=SEAT_TAKEN, status=409)
     if request.method == "GET":
-        return _join_form(loaded, token)
+        return _join_form(table, token)
     name = clean_text(request.form.get("name", ""))
-    error = _name_error(name, tuple(other.name for other in loaded.table.seats if other.taken))
+    error = _name_error(name, tuple(other.name for other in table.seats if other.taken))
     if error:
-        return _join_form(loaded, token, error=error, name=name, status=400)
+        return _join_form(table, token, error=error, name=name, status=400)
     secret = storage.new_secret()
     if not storage.take_seat(table_id, token, name=name, secret=secret):
-        return _join_form(loaded, token, notice=SEAT_TAKEN, status=409)
+        return _join_form(table, token, notice=SEAT_TAKEN, status=409)
     _begin_if_full(table_id)
-    return _keep_secret(redirect(_table_url(table_id), code=303), table_id, secret)
+    return _keep_secret(redirect(url, code=303), table_id, secret)
 
 
-def _join_form(loaded: Loaded, token: str, *, notice: LazyString | str | None = None,
+def _join_form(table: storage.Table, token: str, *, notice: LazyString | str | None = None,
                error: LazyString | str | None = None, name: str = "", status: int = 200) -> Response:
     security.keep_private()
-    host = loaded.table.seats[0].name
-    return web.render("tables/join.html", status=status, loaded=loaded, token=token, notice=notice,
+    host = table.seats[0].name
+    return web.render("tables/join.html", status=status, table=table, token=token, notice=notice,
                       error=error, name=name, host=host, max_name=MAX_NAME,
-                      open=not any(seat.join_token == token and seat.taken for seat in loaded.table.seats))
+                      lieutenant=table.family == model.LIEUTENANT.key,
+                      open=not any(seat.join_token == token and seat.taken for seat in table.seats))
 
 
 def _member(loaded: Loaded) -> storage.Seat | Response:

@@ -1,0 +1,164 @@
+"""The words of Lieutenant Skat's screen: the trump, a refused card, the result, the hint.
+
+Card and suit names come from `webapp.decks` in the visitor's language and deck, with the
+grammatical forms each sentence asks for (`webapp.forms`).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from flask_babel import LazyString
+
+from webapp import decks, web, words
+from webapp.decks.wording import by_deck
+from webapp.engine import Card, GameType, LieutenantResult, LieutenantState, Reason
+from webapp.forms import joined
+from webapp.i18n import gettext, lazy_gettext, lazy_pgettext, ngettext, percent
+from webapp.practice import phrases
+
+log = logging.getLogger(__name__)
+
+LEVELS = phrases.LEVELS
+"""The computer's levels, worded as at the practice table."""
+
+SIDES: dict[str, LazyString] = {
+    # TRANSLATORS: who plays player 2's side in Lieutenant Skat.
+    "here": lazy_gettext("A second person on this device (you take turns at one screen)"),
+    "computer": lazy_gettext("The computer"),
+    "remote": lazy_gettext("A person in another browser (you send them a link)"),
+}
+
+STARTINGS: dict[str, LazyString] = {
+    # TRANSLATORS: who leads the first trick of each game of Lieutenant Skat.
+    "1": lazy_gettext("Player 1"),
+    "2": lazy_gettext("Player 2"),
+    "alternate": lazy_gettext("Player 1 and player 2 in turn, game by game"),
+}
+
+GRAND: LazyString = by_deck(
+    lazy_gettext("Grand: only the four Jacks are trump."),
+    lazy_pgettext("German-suited deck", "Grand: only the four Unters are trump."),
+)
+NOT_OPEN: LazyString = lazy_gettext("That card is not one of your open cards, so nothing was changed.")
+
+
+def card_name(card: Card) -> str:
+    """Return the card's name in the visitor's language and deck (with its forms)."""
+    return decks.card_name(card, web.current_deck())
+
+
+def card_list(cards: list[Card] | tuple[Card, ...]) -> str:
+    """Return the cards' names joined ("the nine of hearts, the ace of hearts"), with their forms."""
+    return joined([card_name(card) for card in cards], ", ".join)
+
+
+def trump(state: LieutenantState) -> str:
+    """Say what the drawn card makes trump: "Trump: hearts (the four Jacks too)." or the Grand."""
+    game = state.deal.game_type
+    if game is GameType.GRAND:
+        return str(GRAND)
+    assert game.suit is not None
+    suit = decks.suit_name(game.suit.name, web.current_deck())
+    return str(by_deck(
+        lazy_gettext("Trump: %(suit)s, and the four Jacks above them.", suit=suit),
+        lazy_pgettext("German-suited deck", "Trump: %(suit)s, and the four Unters above them.", suit=suit),
+    ))
+
+
+def drawn(state: LieutenantState) -> str:
+    """Name the card drawn for trump: "The card drawn for trump: the jack of clubs."."""
+    return gettext("The card drawn for trump: the %(card)s.", card=card_name(state.deal.trump_card))
+
+
+def refusal(state: LieutenantState, card: Card) -> str | None:
+    """Say why ``card`` may not be played now by the player to act; None if it may."""
+    player = state.to_act
+    if player is None:
+        return str(words.illegal(Reason.WRONG_PHASE))
+    if card not in state.open_cards(player):
+        return str(NOT_OPEN)
+    if card in state.legal_cards():
+        return None
+    led = state.current_trick[0]
+    follow = [c for c in state.legal_cards()]
+    if state.rules.is_trump(led):
+        return ngettext(
+            "You must follow trump with an open trump: you have the %(cards)s open.",
+            "You must follow trump with an open trump: you have the %(cards)s open.",
+            len(follow), cards=card_list(follow))
+    suit = decks.suit_name(led.suit.name, web.current_deck())
+    return ngettext(
+        "You must follow %(suit)s with an open card of that suit: you have the %(cards)s open.",
+        "You must follow %(suit)s with an open card of that suit: you have the %(cards)s open.",
+        len(follow), suit=suit, cards=card_list(follow))
+
+
+def outcome(result: LieutenantResult, names: tuple[str, ...]) -> str:
+    """Say who won: "Anna wins with 90 card points." or the draw."""
+    if result.winner is None:
+        return gettext("A draw: 60 card points each.")
+    winner = result.winner
+    return ngettext("%(name)s wins with %(num)s card point.", "%(name)s wins with %(num)s card points.",
+                    result.points[winner], name=names[winner])
+
+
+def worked(points: int, name: str) -> str:
+    """Work out one player's game points from their card points (rules.md §11)."""
+    if points == 60:
+        return gettext("%(name)s: 60 card points, a draw: 1 game point.", name=name)
+    if points < 60:
+        return ngettext("%(name)s: %(num)s card point, the game lost: no game points.",
+                        "%(name)s: %(num)s card points, the game lost: no game points.", points, name=name)
+    if points <= 90:
+        return gettext("%(name)s: %(points)s card points, between 61 and 90: 2 game points.",
+                       name=name, points=points)
+    if points < 120:
+        return gettext("%(name)s: %(points)s card points, between 91 and 119: 3 game points.",
+                       name=name, points=points)
+    return gettext("%(name)s: all 120 card points: 4 game points.", name=name)
+
+
+def hint_text(state: LieutenantState, seed: int) -> str:
+    """Return the computer's advice for the player to act, worded from its reason."""
+    from webapp.ai import lieutenant as lieutenant_ai
+
+    player = state.to_act
+    if player is None:
+        return ""
+    try:
+        advice = lieutenant_ai.hint(state.view(player), seed=seed)
+    except Exception:
+        log.exception("the Lieutenant Skat hint failed")
+        return gettext("The computer has no advice this time.")
+    reason = advice.reason.name
+    cards = advice.cards
+    card = card_name(advice.card)
+    value = advice.value or 0
+    if reason == "ONLY_LEGAL_CARD":
+        return gettext("You must follow suit, and the %(card)s is your only open card that does.", card=card)
+    if reason == "TAKE_TRICK":
+        return ngettext("Take the trick: the %(card)s beats the %(led)s (%(num)s card point).",
+                        "Take the trick: the %(card)s beats the %(led)s (%(num)s card points).",
+                        value, card=card, led=card_name(cards[1]))
+    if reason == "TAKE_TRICK_TRUMP":
+        return ngettext("You cannot follow: trump the %(led)s with the %(card)s (%(num)s card point).",
+                        "You cannot follow: trump the %(led)s with the %(card)s (%(num)s card points).",
+                        value, card=card, led=card_name(cards[1]))
+    if reason == "GIVE_FEWEST":
+        return gettext("None of your open cards can beat the %(led)s: give it the %(card)s, which costs the "
+                       "fewest points.", card=card, led=card_name(cards[1]))
+    if reason == "DUCK":
+        return gettext("Let this trick go: keep the %(keep)s for later and play the %(card)s.",
+                       card=card, keep=card_name(cards[1]))
+    if reason == "KEEP_TRUMP":
+        return ngettext("Keep your trumps: your opponent still has %(num)s trump open.",
+                        "Keep your trumps: your opponent still has %(num)s trumps open.", value)
+    if reason == "LEAD_SURE_WINNER":
+        return gettext("Lead the %(card)s: none of your opponent's open cards can beat it.", card=card)
+    if reason == "LEAD_UNCOVER":
+        return gettext("Lead the %(card)s: the card under it turns face up and gives you more choice.", card=card)
+    if reason == "LEAD_LOW":
+        return gettext("Lead the %(card)s: your opponent may take it, but it costs you little.", card=card)
+    return gettext("Play the %(card)s: it wins the game most often in the games the computer tried "
+                   "(%(percent)s).", card=card, percent=percent(value))
