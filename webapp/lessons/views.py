@@ -347,6 +347,8 @@ def done(slug: str) -> Response:
     return web.render(
         "lessons/done.html",
         practice=PRACTICE.get(slug),
+        # Lesson 16 ends with a game of Lieutenant Skat against the easy computer player.
+        play_url=url_for("tables.lieutenant", side="computer", level="easy") if slug == "lieutenant" else None,
         t=current_words().text,
         lesson=lesson,
         lesson_number=number_of(lesson),

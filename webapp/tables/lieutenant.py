@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from webapp import ai
+from webapp.ai import lieutenant as lieutenant_ai
 from webapp.engine import Card, LieutenantDeal, LieutenantResult, LieutenantState, Play, lieutenant_game_points
 from webapp.tables.model import hand_seed, move_seed
 
@@ -84,8 +85,6 @@ def computer(state: LieutenantState, player: int, level: str, seed: int) -> Card
     Should the computer player fail, the game goes on with its first legal card (logged): a
     person's game must not stop with an error page.
     """
-    from webapp.ai import lieutenant as lieutenant_ai
-
     view = state.view(player)
     try:
         return lieutenant_ai.choose(view, ai.Level(level), seed=seed)

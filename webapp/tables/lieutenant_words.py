@@ -11,6 +11,8 @@ import logging
 from flask_babel import LazyString
 
 from webapp import decks, web, words
+from webapp.ai import lieutenant as lieutenant_ai
+from webapp.ai.lieutenant import LieutenantReason as Reason_
 from webapp.decks.wording import by_deck
 from webapp.engine import Card, GameType, LieutenantResult, LieutenantState, Reason
 from webapp.forms import joined
@@ -73,21 +75,20 @@ def drawn(state: LieutenantState) -> str:
 
 def refusal(state: LieutenantState, card: Card) -> str | None:
     """Say why ``card`` may not be played now by the player to act; None if it may."""
-    player = state.to_act
-    if player is None:
-        return str(words.illegal(Reason.WRONG_PHASE))
-    if card not in state.open_cards(player):
-        return str(NOT_OPEN)
-    if card in state.legal_cards():
+    found = state.refusal(card)
+    if found is None:
         return None
-    led = state.current_trick[0]
-    follow = [c for c in state.legal_cards()]
-    if state.rules.is_trump(led):
+    if found.reason is Reason.CARD_NOT_IN_HAND:
+        return str(NOT_OPEN)
+    if found.reason is not Reason.MUST_FOLLOW_SUIT or found.led is None:
+        return str(words.illegal(found.reason))
+    follow = found.follow
+    if state.rules.is_trump(found.led):
         return ngettext(
             "You must follow trump with an open trump: you have the %(cards)s open.",
             "You must follow trump with an open trump: you have the %(cards)s open.",
             len(follow), cards=card_list(follow))
-    suit = decks.suit_name(led.suit.name, web.current_deck())
+    suit = decks.suit_name(found.led.suit.name, web.current_deck())
     return ngettext(
         "You must follow %(suit)s with an open card of that suit: you have the %(cards)s open.",
         "You must follow %(suit)s with an open card of that suit: you have the %(cards)s open.",
@@ -121,8 +122,6 @@ def worked(points: int, name: str) -> str:
 
 def hint_text(state: LieutenantState, seed: int) -> str:
     """Return the computer's advice for the player to act, worded from its reason."""
-    from webapp.ai import lieutenant as lieutenant_ai
-
     player = state.to_act
     if player is None:
         return ""
@@ -131,34 +130,34 @@ def hint_text(state: LieutenantState, seed: int) -> str:
     except Exception:
         log.exception("the Lieutenant Skat hint failed")
         return gettext("The computer has no advice this time.")
-    reason = advice.reason.name
-    cards = advice.cards
+    reason, cards, value = advice.reason, advice.cards, advice.value or 0
     card = card_name(advice.card)
-    value = advice.value or 0
-    if reason == "ONLY_LEGAL_CARD":
-        return gettext("You must follow suit, and the %(card)s is your only open card that does.", card=card)
-    if reason == "TAKE_TRICK":
+    other = card_name(cards[1]) if len(cards) > 1 else card
+    if reason is Reason_.ONLY_LEGAL_CARD:
+        return gettext("The %(card)s is the only card you may play.", card=card)
+    if reason is Reason_.TAKE_TRICK:
         return ngettext("Take the trick: the %(card)s beats the %(led)s (%(num)s card point).",
                         "Take the trick: the %(card)s beats the %(led)s (%(num)s card points).",
-                        value, card=card, led=card_name(cards[1]))
-    if reason == "TAKE_TRICK_TRUMP":
+                        value, card=card, led=other)
+    if reason is Reason_.TAKE_TRICK_TRUMP:
         return ngettext("You cannot follow: trump the %(led)s with the %(card)s (%(num)s card point).",
                         "You cannot follow: trump the %(led)s with the %(card)s (%(num)s card points).",
-                        value, card=card, led=card_name(cards[1]))
-    if reason == "GIVE_FEWEST":
-        return gettext("None of your open cards can beat the %(led)s: give it the %(card)s, which costs the "
-                       "fewest points.", card=card, led=card_name(cards[1]))
-    if reason == "DUCK":
+                        value, card=card, led=other)
+    if reason is Reason_.GIVE_FEWEST:
+        return gettext("None of your open cards can beat the %(led)s: give the %(card)s, which costs the "
+                       "fewest card points.", card=card, led=other)
+    if reason is Reason_.DUCK:
         return gettext("Let this trick go: keep the %(keep)s for later and play the %(card)s.",
-                       card=card, keep=card_name(cards[1]))
-    if reason == "KEEP_TRUMP":
-        return ngettext("Keep your trumps: your opponent still has %(num)s trump open.",
-                        "Keep your trumps: your opponent still has %(num)s trumps open.", value)
-    if reason == "LEAD_SURE_WINNER":
+                       card=card, keep=other)
+    if reason is Reason_.KEEP_TRUMP:
+        return ngettext("Keep your trumps and play the %(card)s: your opponent still has %(num)s trump open.",
+                        "Keep your trumps and play the %(card)s: your opponent still has %(num)s trumps open.",
+                        value, card=card)
+    if reason is Reason_.LEAD_SURE_WINNER:
         return gettext("Lead the %(card)s: none of your opponent's open cards can beat it.", card=card)
-    if reason == "LEAD_UNCOVER":
+    if reason is Reason_.LEAD_UNCOVER:
         return gettext("Lead the %(card)s: the card under it turns face up and gives you more choice.", card=card)
-    if reason == "LEAD_LOW":
+    if reason is Reason_.LEAD_LOW:
         return gettext("Lead the %(card)s: your opponent may take it, but it costs you little.", card=card)
-    return gettext("Play the %(card)s: it wins the game most often in the games the computer tried "
-                   "(%(percent)s).", card=card, percent=percent(value))
+    return gettext("Play the %(card)s: in the games the computer tried, it did best (it won %(percent)s of "
+                   "them).", card=card, percent=percent(value))
