@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 
 from tests.tables.lieutenant_play import JOIN_LINK, first_legal, game_of, open_game, play, play_game, stored
-from webapp.engine import LieutenantState
+from webapp.engine import LieutenantDeal, LieutenantState
 from webapp.engine.lieutenant import lieutenant_game_points
 
 
@@ -60,8 +60,9 @@ def test_the_same_deal_replayed_gets_the_same_computer_answers(app: Flask) -> No
     first = open_game(client, side="computer", level="medium")
     state = play_game(app, {0: client}, first)
     again = open_game(client, side="computer", level="medium", deal=str(state.deal))
-    replayed = game_of(app, again)
-    assert replayed.deal == state.deal
+    assert game_of(app, again).deal == state.deal
+    # The same cards played again get the same answers: the computer's moves come from the deal.
+    assert play_game(app, {0: client}, again) == state
     page = client.get(f"/en/tables/lieutenant/{first}").get_data(as_text=True)
     assert f"/en/tables/lieutenant/?deal={state.deal}" in page.replace("&#34;", '"')
     # The permalink opens the start page with the deal kept for the first game.
@@ -100,3 +101,141 @@ def test_two_browsers_by_the_join_link_each_in_their_language_and_deck(app: Flas
     news = host.get(f"/en/tables/lieutenant/{table_id}/news?revision={revision}")
     assert news.status_code == 200 and "Ben writes: Noch eins?" in news.get_data(as_text=True)
     assert host.get(f"/en/tables/lieutenant/{table_id}/news?revision={revision + 1}").status_code == 204
+
+
+def _deal_with_a_card_to_refuse() -> tuple[str, LieutenantState]:
+    """Return a deal and the game after player 1's first card where player 2 holds an open card they may not play."""
+    for seed in range(200):
+        state = LieutenantState.new(LieutenantDeal.from_seed(seed))
+        for action in state.legal_actions():
+            after = state.apply(action)
+            if set(after.open_cards(1)) - set(after.legal_cards()) and not after.rules.is_trump(action.card):
+                return str(state.deal), after
+    raise AssertionError("no such deal")
+
+
+def test_an_illegal_card_is_refused_with_the_reason_in_words_and_nothing_changes(app: Flask) -> None:
+    deal, after = _deal_with_a_card_to_refuse()
+    client = app.test_client()
+    table_id = open_game(client, side="here", deal=deal)
+    response = play(client, app, table_id, after.actions[0].card)
+    assert response.status_code == 303
+    wrong = next(card for card in after.open_cards(1) if card not in after.legal_cards())
+    before = stored(app, table_id)
+    response = play(client, app, table_id, wrong)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    led = after.current_trick[0]
+    suit = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}[str(led)[0]]
+    assert f"You must follow {suit} with an open card of that suit: you have the " in page
+    assert stored(app, table_id).revision == before.revision and stored(app, table_id).game == before.game
+    # The same refusal in German, with the German-suited deck's names.
+    client.set_cookie("deck", "german")
+    german = play(client, app, table_id, wrong, lang="de").get_data(as_text=True)
+    assert "Du musst" in german and "bedienen" in german
+
+
+def test_bad_requests_are_refused_with_a_message_and_change_nothing(app: Flask) -> None:
+    host, guest, stranger = app.test_client(), app.test_client(), app.test_client()
+    table_id = open_game(host, side="remote")
+    link = JOIN_LINK.findall(host.get(f"/en/tables/lieutenant/{table_id}").get_data(as_text=True))[0]
+    assert guest.post(link, data={"name": "Ben"}).status_code == 303
+    before = stored(app, table_id)
+    state = game_of(app, table_id)
+    card = first_legal(state)
+    # Out of turn: player 1 leads, so player 2's card waits.
+    response = play(guest, app, table_id, first_legal(state))
+    assert response.status_code == 409 and "It is not your turn" in response.get_data(as_text=True)
+    # A stale tab: the revision it shows is an old one.
+    response = play(host, app, table_id, card, revision=before.revision - 1)
+    assert response.status_code == 409 and "moved on meanwhile" in response.get_data(as_text=True)
+    # Not a card, a covered card, no seat at all.
+    assert play(host, app, table_id, "XX").status_code == 400  # type: ignore[arg-type]
+    covered = state.deal.piles[0][0][0]
+    response = play(host, app, table_id, covered)
+    assert response.status_code == 400 and "not one of your open cards" in response.get_data(as_text=True)
+    assert play(stranger, app, table_id, card).status_code == 403
+    # A tampered id, and the join link used twice.
+    assert host.get(f"/en/tables/lieutenant/{table_id[:-2]}xx").status_code == 404
+    assert host.post(f"/en/tables/lieutenant/{table_id[:-2]}xx/play",
+                     data={"card": str(card), "revision": str(before.revision)}).status_code == 404
+    response = stranger.post(link, data={"name": "Cleo"})
+    assert response.status_code == 409 and "This seat has been taken" in response.get_data(as_text=True)
+    # A form without a revision, the next game before this one is over, a message too long.
+    assert host.post(f"/en/tables/lieutenant/{table_id}/play", data={"card": str(card)}).status_code == 400
+    assert host.post(f"/en/tables/lieutenant/{table_id}/next",
+                     data={"revision": str(before.revision)}).status_code == 409
+    assert host.post(f"/en/tables/lieutenant/{table_id}/message", data={"message": "x" * 201}).status_code == 400
+    after = stored(app, table_id)
+    assert (after.revision, after.game, after.number) == (before.revision, before.game, before.number)
+
+
+@pytest.mark.parametrize(("values", "said"), [
+    ({"name": "", "side": "computer"}, "Enter your name"),
+    ({"name": "Anna", "side": "robot"}, "Choose one of the offered options."),
+    ({"name": "Anna", "side": "here", "other": ""}, "Enter your name"),
+    ({"name": "Anna", "side": "here", "other": "anna"}, "already has that name"),
+    ({"name": "Anna", "side": "computer", "level": "genius"}, "Choose one of the offered options."),
+    ({"name": "Anna", "side": "computer", "starting": "3"}, "Choose one of the offered options."),
+    ({"name": "Anna", "side": "computer", "deal": "not-a-deal"}, "This link does not name a deal"),
+    ({"name": "Anna", "side": "computer", "message": "x" * 201}, "at most 200 characters"),
+])
+def test_a_start_form_that_is_wrong_is_shown_again_with_the_reason(app: Flask, values: dict[str, str],
+                                                                    said: str) -> None:
+    client = app.test_client()
+    response = client.post("/en/tables/lieutenant/", data={"starting": "1", **values})
+    assert response.status_code == 400 and said in response.get_data(as_text=True)
+    with app.app_context():
+        from webapp.storage import db
+        from webapp.storage.gametables import GameTable
+        assert db.session.query(GameTable).count() == 0
+
+
+def test_statistics_are_cleared_only_after_a_confirmation(app: Flask) -> None:
+    client = app.test_client()
+    table_id = open_game(client, side="here")
+    play_game(app, {0: client, 1: client}, table_id)
+    start = client.get("/en/tables/lieutenant/").get_data(as_text=True)
+    assert '<th scope="row">Anna</th><td>1</td>' in start and "Clear statistics" in start
+    # Asking shows what would go; only the form's POST clears.
+    confirm = client.get("/en/tables/lieutenant/statistics/clear").get_data(as_text=True)
+    assert "for good" in confirm and '<th scope="row">Ben</th>' in confirm
+    assert '<th scope="row">Anna</th>' in client.get("/en/tables/lieutenant/").get_data(as_text=True)
+    # Another browser's statistics are its own: clearing there changes nothing here.
+    other = app.test_client()
+    assert other.post("/en/tables/lieutenant/statistics/clear").status_code == 303
+    assert '<th scope="row">Anna</th>' in client.get("/en/tables/lieutenant/").get_data(as_text=True)
+    assert client.post("/en/tables/lieutenant/statistics/clear").status_code == 303
+    start = client.get("/en/tables/lieutenant/").get_data(as_text=True)
+    assert '<th scope="row">Anna</th>' not in start and "No game finished on this device yet." in start
+
+
+def test_a_remote_table_keeps_its_own_statistics_and_clears_them(app: Flask) -> None:
+    host, guest = app.test_client(), app.test_client()
+    table_id = open_game(host, side="remote")
+    link = JOIN_LINK.findall(host.get(f"/en/tables/lieutenant/{table_id}").get_data(as_text=True))[0]
+    guest.post(link, data={"name": "Ben"})
+    play_game(app, {0: host, 1: guest}, table_id)
+    assert guest.get(f"/en/tables/lieutenant/{table_id}/statistics/clear").status_code == 200
+    assert app.test_client().post(f"/en/tables/lieutenant/{table_id}/statistics/clear").status_code == 403
+    assert guest.post(f"/en/tables/lieutenant/{table_id}/statistics/clear").status_code == 303
+    assert '<th scope="row">Ben</th>' not in host.get(f"/en/tables/lieutenant/{table_id}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "fi", "ms", "de"])
+@pytest.mark.parametrize("deck", ["french", "four-colour", "german"])
+def test_every_page_in_each_language_and_deck(app: Flask, lang: str, deck: str) -> None:
+    client = app.test_client()
+    client.set_cookie("deck", deck)
+    assert client.get(f"/{lang}/tables/lieutenant/").status_code == 200
+    table_id = open_game(client, side="computer", lang=lang)
+    page = client.get(f"/{lang}/tables/lieutenant/{table_id}").get_data(as_text=True)
+    assert f'<html lang="{lang}"' in page
+    hint = client.get(f"/{lang}/tables/lieutenant/{table_id}?hint=1").get_data(as_text=True)
+    assert 'id="hint"' in hint
+    if lang != "en":
+        for english in ("card points", "Your turn", "Last trick", "This trick", "Hint", "Trump:", "Grand: only"):
+            assert english not in page, english
+    if lang == "en":
+        # The trump line names the Jacks, or the Unters of the German-suited deck.
+        assert ("four Unters" in page) == (deck == "german") and ("four Jacks" in page) == (deck != "german")

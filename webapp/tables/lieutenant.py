@@ -9,6 +9,7 @@ deal of game ``n`` comes from the table's seed, unless a permalink replays a dea
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ __all__ = [
     "first_player",
     "deal_for",
     "start",
+    "game_seed",
     "computer",
     "advance",
     "piles",
@@ -79,6 +81,13 @@ def start(table_seed: int, number: int, starting: Starting, replay: str | None =
     return LieutenantState.new(deal_for(table_seed, number, replay), first=first_player(starting, number))
 
 
+def game_seed(deal: LieutenantDeal) -> int:
+    """Return the seed of the computer's moves in a game of this deal: the same deal, replayed at
+    any table by its permalink, gets the same answers to the same cards."""
+    digest = hashlib.blake2b(f"lieutenant:{deal}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
 def computer(state: LieutenantState, player: int, level: str, seed: int) -> Card:
     """Return the computer player's card, from what its side may see.
 
@@ -93,12 +102,13 @@ def computer(state: LieutenantState, player: int, level: str, seed: int) -> Card
         return state.legal_actions()[0].card
 
 
-def advance(state: LieutenantState, computers: Collection[int], *, level: str, seed: int) -> LieutenantState:
+def advance(state: LieutenantState, computers: Collection[int], *, level: str) -> LieutenantState:
     """Let the computer play its side until a person must play or the game is over.
 
-    ``seed`` is the game's (a table's seed and the game's number): with the number of cards
-    played so far it makes each computer move, so a replayed deal gets the same answers.
+    Each computer move's seed comes from the deal (`game_seed`) and the number of cards played
+    so far, so a replayed deal gets the same answers.
     """
+    seed = game_seed(state.deal)
     while state.to_act is not None and state.to_act in computers:
         card = computer(state, state.to_act, level, move_seed(seed, len(state.actions)))
         state = state.apply(Play(card))
@@ -118,24 +128,20 @@ class Pile:
 
 
 def piles(state: LieutenantState, player: int) -> tuple[Pile, ...]:
-    """Return a player's eight piles in deal order, as they lie now.
+    """Return a player's eight piles in deal order, as the engine's view shows them, each saying
+    whether its open card has just turned face up.
 
     >>> game = LieutenantState.new(LieutenantDeal.from_seed(7))
     >>> first = piles(game, 0)[0]
     >>> first.top == game.deal.piles[0][0][1], first.covered, first.turned
     (True, True, False)
     """
-    played = {action.card for action in state.actions}
     last = state.actions[-1].card if state.actions else None
-    shown = []
-    for covered, top in state.deal.piles[player]:
-        if top not in played:
-            shown.append(Pile(top, True, False))
-        elif covered not in played:
-            shown.append(Pile(covered, False, top == last))
-        else:
-            shown.append(Pile(None, False, False))
-    return tuple(shown)
+    shown = state.view(player).piles[player]
+    return tuple(
+        Pile(pile.top, pile.covered, pile.top is not None and not pile.covered and dealt[1] == last)
+        for pile, dealt in zip(shown, state.deal.piles[player])
+    )
 
 
 def totals(results: Iterable[LieutenantResult]) -> tuple[int, int]:

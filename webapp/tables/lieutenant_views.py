@@ -71,9 +71,9 @@ class Loaded:
         holders = {seat.secret_hash for seat in self.table.seats if not seat.computer}
         return len(holders) > 1 or any(not seat.taken for seat in self.table.seats)
 
-    def game_seed(self) -> int:
-        """Return the seed of the current game's computer moves."""
-        return model.hand_seed(self.table.seed, self.table.number)
+    def hint_seed(self) -> int:
+        """Return the seed of the hint at this point of the game (the same for the same deal and cards)."""
+        return model.move_seed(flow.game_seed(self.state.deal), len(self.state.actions))
 
 
 def _load(table_id: str) -> Loaded | None:
@@ -202,7 +202,7 @@ def lieutenant_open() -> Response | BaseResponse:
         starting = flow.Starting(values["starting"])
         state = flow.start(table_seed, 0, starting, replay)
         computers = (1,) if side is flow.Side.COMPUTER else ()
-        state = flow.advance(state, computers, level=level, seed=model.hand_seed(table_seed, 0))
+        state = flow.advance(state, computers, level=level)
         storage.save_hand(table_id, table.revision, game=str(state))
     response = keep_secret(redirect(_table_url(table_id), code=303), table_id, secret)
     return _keep_browser_secret(response, browser)
@@ -245,7 +245,7 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
         "table_url": _table_url(table.id),
         "htmx_answer": web.is_htmx(),
         "last_trick": state.tricks[-1] if state.tricks else None,
-        "hint": lwords.hint_text(state, loaded.game_seed()) if hint and can_play else None,
+        "hint": lwords.hint_text(state, loaded.hint_seed()) if hint and can_play else None,
         "permalink": url_for("tables.lieutenant", deal=str(state.deal), _external=True),
         "statistics": series_storage.statistics(loaded.series.owner) if mine else (),
     }
@@ -317,8 +317,7 @@ def lieutenant_play(table_id: str) -> Response | BaseResponse:
     refusal = lwords.refusal(state, card)
     if refusal is not None:
         return _show(loaded, notice=refusal, status=400)
-    after = flow.advance(state.apply(Play(card)), loaded.computers, level=loaded.table.level,
-                         seed=loaded.game_seed())
+    after = flow.advance(state.apply(Play(card)), loaded.computers, level=loaded.table.level)
     if not storage.save_hand(table_id, loaded.table.revision, game=str(after)):
         fresh = _load(table_id)
         assert fresh is not None
@@ -351,8 +350,7 @@ def lieutenant_next(table_id: str) -> Response | BaseResponse:
         return _show(loaded, notice=NOT_OVER, status=409)
     number = loaded.table.number + 1
     state = flow.start(loaded.table.seed, number, loaded.starting, loaded.series.deal)
-    state = flow.advance(state, loaded.computers, level=loaded.table.level,
-                         seed=model.hand_seed(loaded.table.seed, number))
+    state = flow.advance(state, loaded.computers, level=loaded.table.level)
     if not storage.save_hand(table_id, loaded.table.revision, game=str(state), number=number):
         fresh = _load(table_id)
         assert fresh is not None
