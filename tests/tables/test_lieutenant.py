@@ -239,3 +239,15 @@ def test_every_page_in_each_language_and_deck(app: Flask, lang: str, deck: str) 
     if lang == "en":
         # The trump line names the Jacks, or the Unters of the German-suited deck.
         assert ("four Unters" in page) == (deck == "german") and ("four Jacks" in page) == (deck != "german")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_lesson_16_ends_with_a_game_against_the_easy_computer(app: Flask, lang: str) -> None:
+    client = app.test_client()
+    done = client.get(f"/{lang}/learn/lieutenant/done").get_data(as_text=True)
+    link = f'/{lang}/tables/lieutenant/?side=computer&amp;level=easy'
+    assert link in done
+    start = client.get(link.replace("&amp;", "&")).get_data(as_text=True)
+    assert 'value="computer" checked' in start and 'value="easy" checked' in start
+    # Another lesson has no game to play.
+    assert "/tables/lieutenant/" not in client.get(f"/{lang}/learn/null/done").get_data(as_text=True)
