@@ -11,7 +11,7 @@ from flask import Flask
 from webapp import web
 from webapp.i18n import lazy_gettext
 
-from . import api, views
+from . import api, present, views  # present: its view joins the blueprint
 
 __all__ = ["init_app"]
 

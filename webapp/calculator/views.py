@@ -11,13 +11,13 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import parse, ratelimit, web
-from webapp.engine import BID_VALUES, Card, GameType, Rank, Suit, rules_for
+from webapp.engine import BID_VALUES, Card, GameType, Rank, Settlement, Suit, rules_for
 from webapp.i18n import gettext, lazy_gettext
 from webapp.storage.calculator import DrillStreak, count_answer, streak_of
 
 from . import drills
-from .explain import explain, game_label, game_labels, matadors_label, verdict
-from .inputs import GameError, read_page, settle_game
+from .explain import Explanation, explain, game_label, game_labels, matadors_label, verdict
+from .inputs import Args, GameError, Reading, read_page, settle_game
 from .messages import message
 
 bp = Blueprint("calculator", __name__, url_prefix="/<lang:lang>/calculator")
@@ -64,10 +64,10 @@ def _worked_examples() -> list[tuple[str, tuple[str, ...], str]]:
     return examples
 
 
-@bp.get("/")
-def page() -> Response:
-    """Settle the game the form describes and show the computation in words and numbers."""
-    reading = read_page(request.args)
+def worked_score(args: Args) -> tuple[Reading, dict[str, str], Settlement | None, Explanation | None]:
+    """Read the calculator's query and settle its game: the reading, the errors by field, the
+    settlement and its explanation (both None when the query is no game)."""
+    reading = read_page(args)
     errors = {error.field: message(error, reading.game) for error in reading.errors}
     settlement = explanation = None
     if reading.game is not None:
@@ -77,6 +77,13 @@ def page() -> Response:
             errors[refused.error.field] = message(refused.error, reading.game)
         else:
             explanation = explain(settlement, reading.game, list_type=reading.list_type)
+    return reading, errors, settlement, explanation
+
+
+@bp.get("/")
+def page() -> Response:
+    """Settle the game the form describes and show the computation in words and numbers."""
+    reading, errors, settlement, explanation = worked_score(request.args)
     blank = reading.game is None and not reading.errors
     return web.render(
         "calculator/page.html",
