@@ -23,7 +23,13 @@ def test_the_calculator_links_to_its_presentation(client: FlaskClient) -> None:
     assert f'href="/en/calculator/present?{QUERY.replace("&", "&amp;")}"' in html
 
 
-@pytest.mark.parametrize("query", ["", "game=grand&matadors=5&declarer_points=61&bid=18", "game=x", "bid=%D9%A1"])
+def test_without_a_query_the_page_says_what_to_enter(client: FlaskClient) -> None:
+    response = client.get("/en/calculator/present")
+    assert response.status_code == 200
+    assert "Choose the game and say how it ended" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("query", ["game=grand&matadors=5&declarer_points=61&bid=18", "game=x", "bid=%D9%A1"])
 def test_input_that_is_no_game_gets_the_reasons(client: FlaskClient, query: str) -> None:
     response = client.get(f"/en/calculator/present?{query}")
     assert response.status_code == 400
