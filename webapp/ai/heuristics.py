@@ -51,6 +51,8 @@ __all__ = [
     "plans",
     "best_plans",
     "declare_choices",
+    "best_discard",
+    "plan_score",
     "Table",
 ]
 
@@ -126,7 +128,7 @@ _SHORT_TRUMPS: Final = 50.0
 """Penalty of a suit game whose suit is too short to be trump (see `enough_suit`)."""
 
 
-def _plan_score(cards: CardSet, laid: CardSet, game: GameType, forehand: bool) -> float:
+def plan_score(cards: CardSet, laid: CardSet, game: GameType, forehand: bool) -> float:
     """Return how good it is to keep ``cards`` and lay away ``laid`` for ``game``."""
     if game is GameType.NULL:
         caught, suits = null_risk(cards)
@@ -151,7 +153,7 @@ def plans(twelve: CardSet, bid: int, *, forehand: bool) -> list[tuple[GameType, 
             laid = CardSet((first, second))
             if game is not GameType.NULL and laid.mask & JACKS_MASK:
                 continue
-            score = _plan_score(twelve - laid, laid, game, forehand)
+            score = plan_score(twelve - laid, laid, game, forehand)
             if value < bid:
                 score -= 100.0
             scored.append((score, game, Discard(first, second)))
@@ -159,6 +161,21 @@ def plans(twelve: CardSet, bid: int, *, forehand: bool) -> list[tuple[GameType, 
         key=lambda plan: (-plan[0], plan[1].value, plan[2].first.index, plan[2].second.index)
     )
     return [(game, discard) for _, game, discard in scored]
+
+
+def best_discard(twelve: CardSet, game: GameType, *, forehand: bool) -> Discard:
+    """Return the two cards the rules of thumb lay away from twelve cards for ``game``."""
+    cards = list(twelve)
+    best: tuple[float, int, int] | None = None
+    for first, second in combinations(cards, 2):
+        laid = CardSet((first, second))
+        if game is not GameType.NULL and laid.mask & JACKS_MASK:
+            continue
+        key = (plan_score(twelve - laid, laid, game, forehand), -first.index, -second.index)
+        if best is None or key > best:
+            best = key
+    assert best is not None
+    return Discard(DECK[-best[1]], DECK[-best[2]])
 
 
 def best_plans(view: SeatView, count: int) -> list[tuple[GameType, Discard]]:

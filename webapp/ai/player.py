@@ -18,6 +18,7 @@ from webapp.engine.actions import Action, Play
 from webapp.engine.game import Phase
 from webapp.engine.view import SeatView
 
+from .bidding import MEDIUM_BIDDING, STRONG_BIDDING, searched_bid
 from .contracts import strong_declare, strong_discard, strong_skat
 from .heuristics import decide, doubling_choice
 from .hints import Hint
@@ -60,7 +61,9 @@ def choose(view: SeatView, level: Level, *, seed: int) -> Action:
         if phase is Phase.PLAY:
             return strong_play(view, seed).action
         searched: Action | None = None
-        if phase is Phase.SKAT:
+        if phase is Phase.BIDDING:
+            searched = searched_bid(view, seed, STRONG_BIDDING)
+        elif phase is Phase.SKAT:
             searched = strong_skat(view, seed)
         elif phase is Phase.DISCARD:
             searched = strong_discard(view, seed)
@@ -73,6 +76,10 @@ def choose(view: SeatView, level: Level, *, seed: int) -> Action:
         if doubling is not None:
             return doubling.action
         return strong_card(view, seed, most_worlds=MEDIUM_WORLDS).action
+    elif level is Level.MEDIUM and view.phase is Phase.BIDDING:
+        bid = searched_bid(view, seed, MEDIUM_BIDDING)
+        if bid is not None:
+            return bid
     return decide(view).action
 
 
