@@ -51,7 +51,7 @@ PRACTICE: dict[str, Practice] = {
     "points": DealPractice(4, M, None, say(
         _("Play a whole hand as a defender; before the play, say “pass”. It is decided by a few card points: count them as the tricks fall."),
     )),
-    "table": DealPractice(5, F, None, say(
+    "table": DealPractice(7, F, None, say(
         _("Play a whole hand as forehand, and say “pass” before the play: you sit on the dealer's left and lead the first trick."),
     )),
     "trumps": DealPractice(4, F, GameType.SPADES, say(
@@ -67,9 +67,9 @@ PRACTICE: dict[str, Practice] = {
     "matadors": DrillPractice(2, 3, say(
         _("Score finished games: count the matadors, with or without, and work out what the game is worth."),
     )),
-    "bidding": DealPractice(1, M, GameType.SPADES, say(
+    "bidding": DealPractice(17, F, GameType.HEARTS, say(
         _("Bid for a game of %(game)s: the bidding goes right up to your limit, so know it, and go no higher. With good play the game then wins."),
-        game=GameType.SPADES,
+        game=GameType.HEARTS,
     )),
     "skat": DrillPractice(3, 1, say(_("Score finished games, some of them played Hand."))),
     "value": DrillPractice(5, 2, say(
