@@ -148,3 +148,15 @@ def test_the_api_explains_in_the_language_asked(reader: FlaskClient) -> None:
         "base_value", "level-matadors", "level-game", "level-hand"]
     assert "explanation" not in reader.get(
         "/api/v1/score?game=hearts&hand=1&matadors=2&declarer_points=75&bid=36").get_json()
+
+
+def test_seeger_fabian_doubles_the_50_with_kontra(reader: FlaskClient) -> None:
+    # Diamonds with 1 is worth 18 < 22: lost as 27, −54, with Kontra −108; the 50 doubles too
+    # (rules.md §10), the 30 each other player gets at four does not.
+    html = reader.get(
+        "/en/calculator/?game=diamonds&matadors=1&declarer_points=75&bid=22&kontra=1"
+        "&list=seeger_fabian&players=4"
+    ).get_data(as_text=True)
+    assert "\u2212108 \u2212 100 = \u2212208" in html
+    assert "A lost game scores 50 less, doubled as often as the score: 100." in html
+    assert "gets 30 for the" in html

@@ -170,16 +170,15 @@ def settle(
             while value < bid:
                 value += BASE[game]
     score = value if won else -2 * value
-    if kontra:
-        score *= 2
-    if re:
-        score *= 2
-    if bock:
-        score *= 2
+    bonus = 50  # Seeger-Fabian's, doubled with the score (rules.md §10)
+    for said in (kontra, re, bock):
+        if said:
+            score *= 2
+            bonus *= 2
     if won:
-        sf_declarer, sf_others = score + 50, 0
+        sf_declarer, sf_others = score + bonus, 0
     else:
-        sf_declarer, sf_others = score - 50, 40 if players == 3 else 30
+        sf_declarer, sf_others = score - bonus, 40 if players == 3 else 30
     return Result(game_value, value, overbid, won, score, sf_declarer, sf_others)
 
 

@@ -173,16 +173,16 @@ def test_four_players_seeger_fabian_with_bock() -> None:
         game(BEN, GameType.DIAMONDS, bid=18, matadors=1, points=61),
         # 2 (Ben out): Diamonds with 1, 60: −36; SF −86, every other player +30 (Ben too).
         game(CEM, GameType.DIAMONDS, bid=18, matadors=1, points=60),
-        # 3 (Cem out, Bock): Grand with 4, all tricks, bid 96: 168, doubled +336; SF +386.
+        # 3 (Cem out, Bock): Grand with 4, all tricks, bid 96: 168, doubled +336; SF +336 + 2 × 50 = +436.
         game(DORA, GameType.GRAND, bid=96, matadors=4, points=120, tricks=Tricks.ALL),
-        # 4 (Dora out, Bock): Null ouvert lost, bid 46: −92, doubled −184; SF −234, others +30.
+        # 4 (Dora out, Bock): Null ouvert lost, bid 46: −92, doubled −184; SF −184 − 2 × 50 = −284, others +30.
         game(ANNA, GameType.NULL, bid=46, tricks=Tricks.SOME, ouvert=True),
         # 5 (Anna out, Bock): Hearts Hand, Schneider announced, with 1, 80, bid 30: 10 × 5 = 50
-        # lost −100, doubled −200; SF −250, others +30.
+        # lost −100, doubled −200; SF −300, others +30 (the 50 doubles in a Bock round, the 30 does not).
         game(BEN, GameType.HEARTS, bid=30, matadors=1, points=80, hand=True, schneider_announced=True),
         # 6 (Ben out, Bock): passed in.
         PassedIn(),
-        # 7 (Cem out, the second Bock round): Clubs with 2, 85, bid 36: +36, doubled +72; SF +122.
+        # 7 (Cem out, the second Bock round): Clubs with 2, 85, bid 36: +36, doubled +72; SF +172.
         game(ANNA, GameType.CLUBS, bid=36, matadors=2, points=85),
     ]
     sheet = build(4, rules, entries)
@@ -193,11 +193,11 @@ def test_four_players_seeger_fabian_with_bock() -> None:
         (0, -200, 0, 0), (0, 0, 0, 0), (72, 0, 0, 0),
     ]
     assert [row.seeger_fabian for row in sheet.rows] == [
-        (0, 68, 0, 0), (30, 30, -86, 30), (0, 0, 0, 386), (-234, 30, 30, 30),
-        (30, -250, 30, 30), (0, 0, 0, 0), (122, 0, 0, 0),
+        (0, 68, 0, 0), (30, 30, -86, 30), (0, 0, 0, 436), (-284, 30, 30, 30),
+        (30, -300, 30, 30), (0, 0, 0, 0), (172, 0, 0, 0),
     ]
     assert sheet.totals == (-112, -182, -36, 336)
-    assert sheet.seeger_fabian_totals == (-52, -122, -26, 476)
+    assert sheet.seeger_fabian_totals == (-52, -172, -26, 526)
     assert sheet.standings == sheet.seeger_fabian_totals
     assert rounds(sheet) == ["bock:3"]
     assert sheet.won == (1, 1, 0, 1) and sheet.lost == (1, 1, 1, 0)

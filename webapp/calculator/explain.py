@@ -434,12 +434,16 @@ def _seeger_fabian_rows(settlement: Settlement) -> tuple[Row, ...]:
     """Return the Seeger-Fabian rows: the declarer's entry and what each other player gets."""
     seeger_fabian, score = settlement.seeger_fabian, settlement.score
     help_text = str(STEP_HELP["seeger_fabian"])
+    # Kontra, Re and Bock double the 50 with the score (rules.md §10).
+    bonus = abs(seeger_fabian.declarer - score)
     if settlement.won:
+        why = gettext("A won game scores 50 more.") if bonus == 50 else gettext(
+            "A won game scores 50 more, doubled as often as the score: %(bonus)s.", bonus=number(bonus))
         declarer = Row(
             "seeger_fabian",
             gettext("Seeger-Fabian: declarer"),
-            f"{signed(score)} + 50 = {signed(seeger_fabian.declarer)}",
-            gettext("A won game scores 50 more."),
+            f"{signed(score)} + {number(bonus)} = {signed(seeger_fabian.declarer)}",
+            why,
             help_text,
             "won",
         )
@@ -451,11 +455,13 @@ def _seeger_fabian_rows(settlement: Settlement) -> tuple[Row, ...]:
             help_text,
         )
         return declarer, others
+    why = gettext("A lost game scores 50 less.") if bonus == 50 else gettext(
+        "A lost game scores 50 less, doubled as often as the score: %(bonus)s.", bonus=number(bonus))
     declarer = Row(
         "seeger_fabian",
         gettext("Seeger-Fabian: declarer"),
-        f"{signed(score)} {MINUS} 50 = {signed(seeger_fabian.declarer)}",
-        gettext("A lost game scores 50 less."),
+        f"{signed(score)} {MINUS} {number(bonus)} = {signed(seeger_fabian.declarer)}",
+        why,
         help_text,
         "lost",
     )

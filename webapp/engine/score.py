@@ -474,7 +474,8 @@ def settle(
     won = loss_reason is None
     list_score = value if won else -2 * value
     doublings = ((kontra, StepKind.KONTRA), (re, StepKind.RE), (bock, StepKind.BOCK))
-    score = list_score * 2 ** sum(said for said, _ in doublings)
+    factor = 2 ** sum(said for said, _ in doublings)
+    score = list_score * factor
     steps: tuple[Step, ...] = ()
     if worked:
         steps = _game_steps(
@@ -482,8 +483,9 @@ def settle(
             overbid_value=overbid_value, value=value, loss_reason=loss_reason,
             list_score=list_score, doublings=doublings, score=score,
         )
+    # The ±50 doubles with Kontra, Re and Bock; the others' +40/+30 does not (rules.md §10).
     seeger_fabian = SeegerFabian(
-        declarer=score + (_SEEGER_FABIAN_WIN if won else -_SEEGER_FABIAN_WIN),
+        declarer=score + (_SEEGER_FABIAN_WIN if won else -_SEEGER_FABIAN_WIN) * factor,
         others=0 if won else _SEEGER_FABIAN_BONUS[players],
     )
     return Settlement(
