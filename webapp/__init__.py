@@ -41,7 +41,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     web.init_app(app)
     catalogs.init_app(app)
 
-    from webapp import calculator, core, decks, lessons, practice, scoresheet, tables
+    from webapp import calculator, classes, core, decks, lessons, practice, scoresheet, tables
 
     decks.init_app(app)
     core.init_app(app)
@@ -50,4 +50,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     lessons.init_app(app)
     practice.init_app(app)
     tables.init_app(app)
+    classes.init_app(app)
     return app

@@ -79,10 +79,11 @@ def register_area(
     label: LazyString,
     description: LazyString,
     order: int,
+    navigation: bool = True,
 ) -> None:
-    """Register an area's blueprint under ``/<lang>/`` and list it in the navigation."""
+    """Register an area's blueprint under ``/<lang>/`` and list it in the navigation (or on the home page alone)."""
     app.register_blueprint(blueprint)
-    areas: list[Area] = app.extensions.setdefault("kiebitz.areas", [])
+    areas: list[Area] = app.extensions.setdefault("kiebitz.areas" if navigation else "kiebitz.home_areas", [])
     areas.append(Area(endpoint, label, description, order))
     areas.sort(key=lambda area: area.order)
 
@@ -438,6 +439,7 @@ def init_app(app: Flask) -> None:
     def shared_context() -> dict[str, Any]:
         return {
             "areas": app.extensions.get("kiebitz.areas", []),
+            "home_areas": app.extensions.get("kiebitz.home_areas", []),
             "deck": current_deck(),
             "display": current_display(),
             "display_settings": SETTINGS,

@@ -8,7 +8,7 @@ to the step's own stable URL (``/<lang>/learn/<lesson>/<step>``); htmx gets the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from werkzeug.wrappers.response import Response as BaseResponse
@@ -36,6 +36,19 @@ SHOW_SOLUTION_AFTER = 3
 """Misses after which the right answer is shown."""
 
 Reply = Response | BaseResponse
+
+
+class AnswerState(Protocol):
+    """What the step templates read of a step's last answer (a learner's, or a student's in a class)."""
+
+    @property
+    def answer(self) -> str: ...
+    @property
+    def solved(self) -> bool: ...
+    @property
+    def misses(self) -> int: ...
+    @property
+    def hint(self) -> bool: ...
 
 
 # ---------------------------------------------------------------- helpers
@@ -77,8 +90,8 @@ def _step_or_404(lesson: Lesson, number: int) -> Step:
     return lesson.steps[number - 1]
 
 
-def _answer_from(step: Step, state: store.StepState | None) -> str:
-    """Read the answer text of the form for this kind of step."""
+def answer_from(step: Step, state: AnswerState | None) -> str:
+    """Read the answer text of the form for this kind of step (an order adds to the cards placed)."""
     form = request.form
     if isinstance(step, Choose):
         return form.get("option", "")
@@ -86,13 +99,13 @@ def _answer_from(step: Step, state: store.StepState | None) -> str:
         return form.get("answer", "")
     if isinstance(step, Order):
         card = form.get("card", "").strip()
-        return " ".join([*map(str, _placed(step, state)), card]) if card else ""
+        return " ".join([*map(str, placed(step, state)), card]) if card else ""
     if isinstance(step, Pick) and not step.single:
         return " ".join(form.getlist("card"))
     return form.get("card", "")
 
 
-def _placed(step: Order, state: store.StepState | None) -> tuple[Card, ...]:
+def placed(step: Order, state: AnswerState | None) -> tuple[Card, ...]:
     """Return the cards already put in the right order."""
     if state is None or not state.answer:
         return ()
@@ -138,9 +151,17 @@ class Seat:
 
 
 def _step_context(lesson: Lesson, number: int, learner: store.Learner | None, error: str | None = None) -> dict[str, Any]:
-    """Gather what the step templates show."""
+    """Gather what the step templates show for a learner."""
+    return step_context(lesson, number, store.step_state(learner, lesson.slug, number - 1), error)
+
+
+def step_context(lesson: Lesson, number: int, state: AnswerState | None, error: str | None = None) -> dict[str, Any]:
+    """Gather what the step templates show, from the step's last answer (``state``).
+
+    Another area showing a lesson step (a class) passes its own answer record and sets
+    ``answer_url`` (and ``hint_url``) in the context, where the step's forms then post.
+    """
     step = lesson.steps[number - 1]
-    state = store.step_state(learner, lesson.slug, number - 1)
     words = current_words()
     verdict: Verdict | None = None
     if state is not None and state.answer and step.interactive:
@@ -179,7 +200,7 @@ def _step_context(lesson: Lesson, number: int, learner: store.Learner | None, er
         context["is_trick"] = isinstance(step.goal, TrickWinner)
         context["solution_cards"] = step.answer()
     if isinstance(step, Order):
-        placed = _placed(step, state)
+        placed = placed(step, state)
         context["placed"] = step.answer() if solved else placed
         context["left"] = tuple(card for card in step.cards if card not in context["placed"])
     if isinstance(step, PlayCard):
@@ -280,7 +301,7 @@ def answer(slug: str, number: int) -> Reply:
     assert state is not None
     missed = False
     if not state.solved:
-        text = _answer_from(current, state)
+        text = answer_from(current, state)
         try:
             verdict = current.check(text)
         except BadAnswer:

@@ -20,6 +20,7 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from webapp.storage import db
 from webapp.storage.calculator import DrillStreak
+from webapp.storage.classes import ClassAnswer, ClassRoom, ClassStudent
 from webapp.storage.gametables import GameSeat, GameTable
 from webapp.storage.lessons import Learner, LessonProgress, StepState
 from webapp.storage.lieutenant import LieutenantSeries, LieutenantStat
@@ -51,6 +52,8 @@ PURGEABLE: tuple[Purgeable, ...] = (
     Purgeable("tables", GameTable.id, GameTable.updated_at, (GameSeat.table_id, LieutenantSeries.table_id),
               aware=True),
     Purgeable("statistics", LieutenantStat.id, LieutenantStat.updated_at, aware=True),
+    Purgeable("classes", ClassRoom.id, ClassRoom.updated_at, (ClassAnswer.class_id, ClassStudent.class_id),
+              aware=True),
     Purgeable("lists", ScoreList.id, ScoreList.updated, (ScoreChange.list_id, ScoreHand.list_id)),
 )
 """Everything ``purge`` removes; a new kind of anonymous data adds its line (and a default in config)."""

@@ -7,3 +7,4 @@ import webapp.storage.lieutenant  # noqa: F401
 import webapp.storage.practice  # noqa: F401
 import webapp.storage.ratelimit  # noqa: F401
 import webapp.storage.scoresheet  # noqa: F401
+import webapp.storage.classes  # noqa: F401

@@ -1,0 +1,722 @@
+"""The class pages: a teacher starts a class, students join by its code, answer, the teacher watches.
+
+The teacher's pages are under ``/<lang>/classes/teach/<secret>`` (the secret link is the only
+key; no account). A student's place is bound to a secret in the cookie ``class-<code>`` and to
+a resume code shown once, which brings the place back on another device. Every answer is a POST
+that redirects to the student's page (htmx gets the step alone). The teacher's dashboard polls
+``…/news?revision=N`` and the students' pages ``…/news?stage=N``: 204 while nothing changed.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import hmac
+import io
+import re
+import secrets
+from datetime import date
+from typing import Any
+
+import segno
+from flask import Blueprint, Response, current_app, redirect, request, url_for
+from flask_babel import LazyString
+from werkzeug.wrappers import Response as BaseResponse
+
+from webapp import i18n, parse, ratelimit, security, web
+from webapp.calculator import drills
+from webapp.calculator.explain import explain, game_labels
+from webapp.engine import rules_for
+from webapp.i18n import gettext, lazy_gettext, ngettext, pgettext
+from webapp.lessons.course import LESSONS, lesson_named
+from webapp.lessons.steps import BadAnswer, Choose, Number, Step
+from webapp.lessons.views import answer_from, step_context
+from webapp.lessons.words import current_words
+from webapp.scoresheet.words import SEMICOLON_LANGUAGES
+from webapp.storage import classes as store
+from webapp.text import clean_text
+
+from . import activity
+from .activity import Item
+
+bp = Blueprint("classes", __name__, url_prefix="/<lang:lang>/classes")
+short = Blueprint("classes_short", __name__)
+
+COOKIE = "class-"
+RESUME_COOKIE = "class-resume-"
+MAX_STUDENTS = 60
+MAX_STEPS_TEXT = 100
+
+BAD_CHOICE: LazyString = lazy_gettext("Choose one of the offered options.")
+NO_CLASS: LazyString = lazy_gettext(
+    "No class has this code. Check it on the teacher's screen: six letters and digits.")
+ENDED: LazyString = lazy_gettext("This class has ended. Thank you for taking part!")
+FULL: LazyString = lazy_gettext("This class is full: it has 60 students. Ask your teacher.")
+NICK_MISSING: LazyString = lazy_gettext("Choose a nickname: the teacher sees it, nobody else.")
+NICK_MARKUP: LazyString = lazy_gettext("A nickname is plain text: leave out < and >.")
+NICK_TAKEN: LazyString = lazy_gettext("Somebody in this class already has that nickname: choose another.")
+RESUME_WRONG: LazyString = lazy_gettext(
+    "That nickname and resume code do not match anybody in this class. Nothing was changed.")
+NOT_JOINED: LazyString = lazy_gettext("You have not joined this class yet: type its code and a nickname.")
+NOT_OPEN: LazyString = lazy_gettext(
+    "That step is not open now, so nothing was changed. Here is the step the class is on.")
+BAD_FORM: LazyString = lazy_gettext("That form could not be read, so nothing was changed. Use the buttons on this page.")
+BAD_DRILL: LazyString = lazy_gettext("Type both numbers as whole numbers: the game value, and the score with a minus for a loss.")
+BAD_STEPS: LazyString = lazy_gettext("Write the steps as numbers of the lesson, for example 1-4, 7.")
+NO_STEPS: LazyString = lazy_gettext("The lesson has no such step: choose steps between 1 and %(last)s.")
+BAD_COUNT: LazyString = lazy_gettext("A set has 1 to 20 exercises.")
+BAD_SEED: LazyString = lazy_gettext("The exercise number is a whole number from 0 to 4294967295, or empty.")
+
+
+@bp.context_processor
+def classes_context() -> dict[str, Any]:
+    """Give the class templates the words of lesson steps."""
+    return {"lesson_words": current_words}
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def _secret(code: str) -> str | None:
+    return request.cookies.get(COOKIE + code)
+
+
+def _cookie(response: BaseResponse, name: str, value: str, max_age: int | None = None) -> None:
+    response.set_cookie(name, value, max_age=max_age or current_app.config["PREFERENCE_COOKIE_MAX_AGE"],
+                        httponly=True, samesite="Lax", secure=current_app.config["SESSION_COOKIE_SECURE"])
+
+
+def _qr(url: str) -> str:
+    """Return the QR code of ``url`` as an inline SVG (drawn here: no script, no other server)."""
+    return str(segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff", omitsize=False))
+
+
+def _join_address() -> str:
+    """Return the short address students type: ``http://host/join``."""
+    return url_for("classes_short.join_short", _external=True)
+
+
+def _nickname_error(nickname: str) -> LazyString | str | None:
+    if not nickname:
+        return NICK_MISSING
+    if "<" in nickname or ">" in nickname:
+        return NICK_MARKUP
+    if len(nickname) > store.NICKNAME_LENGTH:
+        return ngettext("A nickname has at most %(num)s character.", "A nickname has at most %(num)s characters.",
+                        store.NICKNAME_LENGTH)
+    return None
+
+
+def _answer_text(item: Item, text: str) -> str:
+    """Write an answer as the chart shows it: an option's label, a number, cards, a drill's numbers."""
+    words = current_words()
+    step = item.step
+    if item.drill is not None:
+        value, _, score = text.partition(" ")
+        value_number = parse.number_or_none(value, signed=True, digits=5)
+        score_number = parse.number_or_none(score, signed=True, digits=5)
+        if value_number is None or score_number is None:
+            return text
+        return gettext("%(value)s, score %(score)s", value=i18n.number(value_number),
+                       score=i18n.signed(score_number))
+    if isinstance(step, Choose):
+        index = activity.option_index(step, text)
+        return str(words.text(step.options[index].label)) if index is not None else text
+    if isinstance(step, Number):
+        number = parse.number_or_none(text, signed=True, digits=6)
+        return i18n.number(number) if number is not None else text
+    try:
+        cards = parse.cards(text.split())
+    except parse.Refused:
+        return text
+    return str(words.name(cards)) if cards else text
+
+
+def _item_title(item: Item, total: int) -> str:
+    return gettext("Step %(number)s of %(total)s", number=item.index + 1, total=total)
+
+
+def _parse_steps(text: str, last: int) -> list[int] | LazyString | str:
+    """Read ``1-4, 7`` as step numbers (empty: every step); or say what is wrong."""
+    text = text.strip()
+    if not text:
+        return list(range(1, last + 1))
+    if len(text) > MAX_STEPS_TEXT or not re.fullmatch(r"[0-9\s,;–-]+", text):
+        return BAD_STEPS
+    numbers: list[int] = []
+    for part in re.split(r"[,;\s]+", text):
+        if not part:
+            continue
+        low, dash, high = part.replace("–", "-").partition("-")
+        first = parse.number_or_none(low, digits=3)
+        final = parse.number_or_none(high, digits=3) if dash else first
+        if first is None or final is None or final < first:
+            return BAD_STEPS
+        if not (1 <= first and final <= last):
+            return gettext(str(NO_STEPS), last=last)
+        numbers += [n for n in range(first, final + 1) if n not in numbers]
+    return numbers or BAD_STEPS
+
+
+# ----------------------------------------------------------------------------- starting a class
+
+
+def _new_form(errors: dict[str, LazyString | str] | None = None, values: dict[str, str] | None = None,
+              status: int = 200) -> Response:
+    return web.render("classes/new.html", status=status, lessons=LESSONS, errors=errors or {},
+                      values=values or {"activity": "lesson", "pace": "teacher", "level": "1", "count": "5"},
+                      kinds=list(drills.Kind), max_drills=activity.MAX_DRILLS)
+
+
+@bp.get("/new")
+def new() -> Response:
+    """Offer to start a class: a lesson (all or some steps) or scoring drills, teacher- or self-paced."""
+    return _new_form()
+
+
+@bp.post("/new")
+def create() -> Response | BaseResponse:
+    """Start a class; the teacher lands on its dashboard, whose address is their only key."""
+    form = request.form
+    values = {key: form.get(key, "")[:200] for key in ("activity", "lesson", "steps", "level", "count", "seed",
+                                                       "pace")}
+    errors: dict[str, LazyString | str] = {}
+    if values["pace"] not in ("teacher", "self"):
+        errors["pace"] = BAD_CHOICE
+    details: dict[str, Any] = {}
+    if values["activity"] == "lesson":
+        lesson = lesson_named(values["lesson"])
+        if lesson is None:
+            errors["lesson"] = BAD_CHOICE
+        else:
+            steps = _parse_steps(values["steps"], len(lesson.steps))
+            if isinstance(steps, list):
+                details = {"lesson": lesson.slug, "steps": steps}
+            else:
+                errors["steps"] = steps
+    elif values["activity"] == "drills":
+        level = parse.number_or_none(values["level"], low=1, high=drills.LEVELS, digits=1)
+        count = parse.number_or_none(values["count"], low=1, high=activity.MAX_DRILLS, digits=2)
+        seed = (secrets.randbelow(drills.MAX_SEED + 1) if not values["seed"].strip()
+                else parse.number_or_none(values["seed"].strip(), high=drills.MAX_SEED, digits=10))
+        if level is None:
+            errors["level"] = BAD_CHOICE
+        if count is None:
+            errors["count"] = BAD_COUNT
+        if seed is None:
+            errors["seed"] = BAD_SEED
+        details = {"drill_level": level, "drill_count": count, "drill_seed": seed}
+    else:
+        errors["activity"] = BAD_CHOICE
+    if errors:
+        return _new_form(errors, values, 400)
+    ratelimit.check("classes")
+    token = web.sent_form_token()
+    teacher = _teacher_secret(token) if token else store.new_secret()
+    store.create(teacher_secret=teacher, activity=values["activity"], pace=values["pace"],
+                 form_token=token, **details)
+    return redirect(url_for("classes.teach", secret=teacher), code=303)
+
+
+def _teacher_secret(form_token: str) -> str:
+    """Return the teacher secret of the class a form makes: the same for the same form sent twice."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hmac.new(key, b"class-teacher:" + form_token.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+# ----------------------------------------------------------------------------- joining
+
+
+@short.get("/join")
+def join_short() -> BaseResponse:
+    """The address students type: the join form in their own language."""
+    return redirect(url_for("classes.index", lang=i18n.best_language()), code=303)
+
+
+@short.get("/join/<code>")
+def join_code(code: str) -> BaseResponse:
+    """The address of the QR code: the join form with the code filled in."""
+    typed = store.normal_code(code)
+    return redirect(url_for("classes.index", lang=i18n.best_language(), **({"code": typed} if typed else {})),
+                    code=303)
+
+
+def _join_form(errors: dict[str, LazyString | str] | None = None, values: dict[str, str] | None = None,
+               status: int = 200) -> Response:
+    given = values or {"code": store.normal_code(request.args.get("code")) or ""}
+    return web.render("classes/join.html", status=status, errors=errors or {}, values=given,
+                      max_nickname=store.NICKNAME_LENGTH)
+
+
+@bp.get("/")
+def index() -> Response:
+    """Join a class with its code and a nickname (or come back with a resume code)."""
+    return _join_form()
+
+
+@bp.post("/join")
+def join() -> Response | BaseResponse:
+    """Join a class: check the code and the nickname, keep the place in a cookie."""
+    values = {key: request.form.get(key, "")[:600] for key in ("code", "nickname")}
+    room = store.by_code(values["code"])
+    errors: dict[str, LazyString | str] = {}
+    if room is None:
+        errors["code"] = NO_CLASS
+    elif room.ended:
+        errors["code"] = ENDED
+    nickname = clean_text(values["nickname"])
+    problem = _nickname_error(nickname)
+    if problem:
+        errors["nickname"] = problem
+    if errors or room is None:
+        return _join_form(errors, values, 404 if "code" in errors and room is None else 400)
+    mine = store.student_of(room, _secret(room.code))
+    if mine is not None:  # already in the class (a second submit, a new tab)
+        return redirect(url_for("classes.student", code=room.code), code=303)
+    ratelimit.check("students")
+    secret, resume_code = store.new_secret(), store.new_resume_code()
+    joined = store.join(room, nickname, secret=secret, resume_code=resume_code, limit=MAX_STUDENTS)
+    if joined == "full":
+        return _join_form({"code": FULL}, values, 409)
+    if joined == "taken":
+        return _join_form({"nickname": NICK_TAKEN}, values, 409)
+    response = redirect(url_for("classes.student", code=room.code), code=303)
+    _cookie(response, COOKIE + room.code, secret)
+    _cookie(response, RESUME_COOKIE + room.code, resume_code, max_age=600)
+    return response
+
+
+@bp.post("/resume")
+def resume() -> Response | BaseResponse:
+    """Come back to a class on another device with the nickname and the resume code."""
+    values = {key: request.form.get(key, "")[:600] for key in ("code", "nickname", "resume")}
+    room = store.by_code(values["code"])
+    if room is None:
+        return _join_form({"resume_code": NO_CLASS}, values, 404)
+    secret = store.new_secret()
+    student = store.resume(room, clean_text(values["nickname"]), values["resume"], secret=secret)
+    if student is None:
+        return _join_form({"resume": RESUME_WRONG}, values, 400)
+    response = redirect(url_for("classes.student", code=room.code), code=303)
+    _cookie(response, COOKIE + room.code, secret)
+    return response
+
+
+# ----------------------------------------------------------------------------- the student's screen
+
+
+def _open_item(room: store.Room, student: store.Student) -> int:
+    return room.current if room.teacher_paced else student.position
+
+
+def _answer_of(room: store.Room, student: store.Student, index: int) -> store.Answer | None:
+    found = store.answers(room, student, index)
+    return found[0] if found else None
+
+
+def _student_context(room: store.Room, student: store.Student, *, error: LazyString | str | None = None,
+                     notice: LazyString | str | None = None) -> dict[str, Any]:
+    all_items = activity.items(room)
+    index = min(_open_item(room, student), max(len(all_items) - 1, 0))
+    context: dict[str, Any] = {
+        "room": room,
+        "student": student,
+        "notice": notice,
+        "total": len(all_items),
+        "item": None,
+        "poll_url": url_for("classes.student_news", code=room.code, stage=room.stage),
+        "screen_url": url_for("classes.student", code=room.code),
+        "resume_code": request.cookies.get(RESUME_COOKIE + room.code),
+    }
+    if room.ended or not all_items:
+        return context
+    item = all_items[index]
+    answer = _answer_of(room, student, index)
+    answer_url = url_for("classes.answer", code=room.code, index=index)
+    context.update(item=item, answer=answer, answer_url=answer_url,
+                   hint_url=url_for("classes.hint", code=room.code, index=index),
+                   may_go_on=activity.may_go_on(item, answer),
+                   last=index + 1 >= len(all_items), title=_item_title(item, len(all_items)))
+    if item.lesson is not None:
+        context.update(step_context(item.lesson, item.number, answer, str(error) if error else None))
+    elif item.drill is not None:
+        context.update(_drill_context(item.drill, answer, error))
+    return context
+
+
+def _drill_context(drill: drills.Exercise, answer: store.Answer | None,
+                   error: LazyString | str | None) -> dict[str, Any]:
+    rules = rules_for(drill.game.game_type)
+    context: dict[str, Any] = {
+        "exercise": drill,
+        "labels": game_labels(drill.settlement, drill.game, matadors=False),
+        "hand": rules.order(drill.cards),
+        "skat": rules.order(drill.skat),
+        "error": error,
+        "given": None,
+        "explanation": None,
+    }
+    if answer is not None and answer.first:
+        value, _, score = answer.first.partition(" ")
+        context["given"] = (parse.number_or_none(value, signed=True, digits=5),
+                            parse.number_or_none(score, signed=True, digits=5), answer.first_correct)
+        context["explanation"] = explain(drill.settlement, drill.game)
+    return context
+
+
+def _show_student(room: store.Room, student: store.Student, *, status: int = 200, partial: str = "classes/_student.html",
+                  **extra: Any) -> Response:
+    security.keep_private()
+    context = _student_context(room, student, **extra)
+    response = web.render("classes/student.html", partial, status=200 if web.is_htmx() else status, **context)
+    if context["resume_code"]:  # shown once
+        response.delete_cookie(RESUME_COOKIE + room.code, httponly=True, samesite="Lax")
+    return response
+
+
+def _room_and_student(code: str) -> tuple[store.Room, store.Student] | Response | BaseResponse:
+    room = store.by_code(code)
+    if room is None:
+        return _join_form({"code": NO_CLASS}, {"code": "", "nickname": ""}, 404)
+    student = store.student_of(room, _secret(room.code))
+    if student is None:
+        if request.method == "GET":
+            return redirect(url_for("classes.index", code=room.code), code=303)
+        return _join_form({"code": NOT_JOINED}, {"code": room.code, "nickname": ""}, 403)
+    return room, student
+
+
+@bp.get("/<code>")
+def student(code: str) -> Response | BaseResponse:
+    """Show the student the step that is open for them."""
+    found = _room_and_student(code)
+    if not isinstance(found, tuple):
+        return found
+    return _show_student(*found)
+
+
+@bp.get("/<code>/news")
+def student_news(code: str) -> Response | BaseResponse:
+    """Answer "has the class moved on?": 204 while the stage is the same, else the student's screen."""
+    stage = parse.number_or_none(request.args.get("stage"), digits=9)
+    typed = store.normal_code(code)
+    now = store.counters(typed) if typed else None
+    if now is None:
+        return web.error_page(404)
+    if stage == now[1]:
+        return Response(status=204)
+    found = _room_and_student(code)
+    if not isinstance(found, tuple):
+        return found
+    return _show_student(*found)
+
+
+def _checked(room: store.Room, student: store.Student, index: int) -> tuple[Item, store.Answer | None] | Response:
+    """Return the open item and its answer, or the refusal of an answer to a step that is not open."""
+    if room.ended:
+        return _show_student(room, student, status=409, notice=ENDED)
+    item = activity.item_of(room, index)
+    if item is None or index != _open_item(room, student):
+        return _show_student(room, student, status=409, notice=NOT_OPEN)
+    return item, _answer_of(room, student, index)
+
+
+@bp.post("/<code>/<int:index>")
+def answer(code: str, index: int) -> Response | BaseResponse:
+    """Judge a student's answer to the open step and record it; the first answer is the one counted."""
+    found = _room_and_student(code)
+    if not isinstance(found, tuple):
+        return found
+    room, student = found
+    checked = _checked(room, student, index)
+    if isinstance(checked, Response):
+        return checked
+    item, previous = checked
+    if item.drill is not None:
+        if previous is None or not previous.first:
+            try:
+                text, correct = activity.check_drill(item.drill, request.form.get("value"), request.form.get("score"))
+            except BadAnswer:
+                return _show_student(room, student, status=400, partial="classes/_step.html", error=BAD_DRILL)
+            store.save_answer(room, student, index, answer=text, correct=correct, done=True)
+    elif item.step is not None and item.step.interactive:
+        if previous is None or not previous.solved:
+            step: Step = item.step
+            text = answer_from(step, previous)
+            try:
+                verdict = step.check(text)
+            except BadAnswer:
+                return _show_student(room, student, status=400, partial="classes/_step.html",
+                                     error=_bad_answer(step))
+            store.save_answer(room, student, index, answer=" ".join(text.split()), correct=verdict.correct,
+                              done=verdict.done)
+    if web.is_htmx():
+        fresh = store.by_code(room.code)
+        assert fresh is not None
+        return _show_student(fresh, student, partial="classes/_step.html")
+    return redirect(url_for("classes.student", code=room.code), code=303)
+
+
+def _bad_answer(step: Step) -> str:
+    if isinstance(step, Number):
+        return gettext("Type a whole number, for example 18.")
+    if isinstance(step, Choose):
+        return gettext("Choose one of the answers.")
+    return gettext("Choose one of the cards shown.")
+
+
+@bp.post("/<code>/<int:index>/hint")
+def hint(code: str, index: int) -> Response | BaseResponse:
+    """Show the open lesson step's hint."""
+    found = _room_and_student(code)
+    if not isinstance(found, tuple):
+        return found
+    room, student = found
+    checked = _checked(room, student, index)
+    if isinstance(checked, Response):
+        return checked
+    item, _ = checked
+    if item.step is None or item.step.hint is None:
+        return _show_student(room, student, status=400, notice=BAD_FORM)
+    store.save_answer(room, student, index, answer="", correct=False, done=False, hint=True)
+    return redirect(url_for("classes.student", code=room.code), code=303)
+
+
+@bp.post("/<code>/<int:index>/next")
+def go_on(code: str, index: int) -> Response | BaseResponse:
+    """Let a self-paced student go on to the next step once this one is read, solved or answered."""
+    found = _room_and_student(code)
+    if not isinstance(found, tuple):
+        return found
+    room, student = found
+    checked = _checked(room, student, index)
+    if isinstance(checked, Response):
+        return checked
+    item, answer_row = checked
+    if room.teacher_paced or not activity.may_go_on(item, answer_row):
+        return _show_student(room, student, status=409, notice=NOT_OPEN)
+    store.advance_student(room, student, index + 1)
+    return redirect(url_for("classes.student", code=room.code), code=303)
+
+
+# ----------------------------------------------------------------------------- the teacher's screens
+
+
+def _teacher_room(secret: str) -> store.Room | Response:
+    room = store.by_teacher(secret)
+    if room is None:
+        return web.error_page(404)
+    security.keep_private()
+    return room
+
+
+def _stats(room: store.Room) -> dict[str, Any]:
+    """Gather what the dashboard and the summary show: per step and per student."""
+    all_items = activity.items(room)
+    people = store.students(room)
+    given = store.answers(room)
+    by_item: dict[int, list[store.Answer]] = {item.index: [] for item in all_items}
+    by_pair: dict[tuple[int, int], store.Answer] = {}
+    for row in given:
+        by_item.setdefault(row.item, []).append(row)
+        by_pair[row.student_id, row.item] = row
+    rows = []
+    for item in all_items:
+        answered = [a for a in by_item[item.index] if a.first]
+        right = sum(a.first_correct for a in answered)
+        rows.append({"item": item, "answered": len(answered), "right": right, "wrong": len(answered) - right,
+                     "solved": sum(a.solved for a in by_item[item.index]),
+                     "at": sum(1 for s in people if not room.teacher_paced and s.position == item.index)})
+    return {"items": all_items, "students": people, "by_item": by_item, "by_pair": by_pair, "rows": rows}
+
+
+def _dashboard_context(room: store.Room, secret: str) -> dict[str, Any]:
+    stats = _stats(room)
+    all_items: tuple[Item, ...] = stats["items"]
+    focus = room.current
+    if not room.teacher_paced:
+        asked = parse.number_or_none(request.args.get("item"), digits=3)
+        focus = asked if asked is not None else 0
+    focus = min(max(focus, 0), max(len(all_items) - 1, 0))
+    item = all_items[focus] if all_items else None
+    answers = stats["by_item"].get(focus, []) if item else []
+    chart = activity.bars(answers) if item and item.interactive else ()
+    most = max((bar.count for bar in chart), default=0)
+    stuck = []
+    for person in stats["students"]:
+        at = _open_item(room, person)
+        if 0 <= at < len(all_items) and activity.stuck(all_items[at], stats["by_pair"].get((person.id, at))):
+            stuck.append((person, all_items[at]))
+    pairs = {"secret": secret}
+    return {
+        **stats,
+        "room": room,
+        "secret": secret,
+        "item": item,
+        "focus": focus,
+        "title": _item_title(item, len(all_items)) if item else "",
+        "answered": sum(1 for a in answers if a.first),
+        "chart": tuple((bar, _answer_text(item, bar.answer), 100 * bar.count // most if most else 0)
+                       for bar in chart) if item else (),
+        "stuck": stuck,
+        "code": room.code,
+        "join_address": _join_address(),
+        "qr": _qr(url_for("classes_short.join_code", code=room.code, _external=True)),
+        "poll_url": url_for("classes.teach_news", revision=room.revision, **pairs,
+                            **({} if room.teacher_paced else {"item": focus})),
+        "dashboard_url": url_for("classes.teach", **pairs),
+        "lesson_words": current_words,
+        "words": current_words(),
+    }
+
+
+@bp.get("/teach/<id:secret>")
+def teach(secret: str) -> Response:
+    """Show the teacher's dashboard: the code, the step shown, the answers coming in, who is stuck."""
+    room = _teacher_room(secret)
+    if isinstance(room, Response):
+        return room
+    return web.render("classes/teach.html", "classes/_dashboard.html", **_dashboard_context(room, secret))
+
+
+@bp.get("/teach/<id:secret>/news")
+def teach_news(secret: str) -> Response:
+    """Answer "anything new?": 204 while the class is at ``revision``, else the dashboard."""
+    revision = parse.number_or_none(request.args.get("revision"), digits=9)
+    current = store.teacher_revision(secret)
+    if current is None:
+        return web.error_page(404)
+    if revision == current:
+        return Response(status=204)
+    return teach(secret)
+
+
+@bp.post("/teach/<id:secret>/move")
+def move(secret: str) -> Response | BaseResponse:
+    """Show the class another step (teacher-paced): ``to`` is the step's number from 0."""
+    room = _teacher_room(secret)
+    if isinstance(room, Response):
+        return room
+    count = len(activity.items(room))
+    to = parse.number_or_none(request.form.get("to"), digits=3)
+    if to is None or not 0 <= to < count or room.ended:
+        return web.error_page(400, BAD_FORM)
+    if to != room.current:
+        store.move(room, to)
+    return redirect(url_for("classes.teach", secret=secret), code=303)
+
+
+@bp.post("/teach/<id:secret>/names")
+def names(secret: str) -> Response | BaseResponse:
+    """Show or hide the students' nicknames on the teacher's screens."""
+    room = _teacher_room(secret)
+    if isinstance(room, Response):
+        return room
+    shown = request.form.get("shown")
+    if shown not in ("0", "1"):
+        return web.error_page(400, BAD_FORM)
+    store.set_names_shown(room, shown == "1")
+    return redirect(web.safe_next(request.form.get("next"), url_for("classes.teach", secret=secret)), code=303)
+
+
+@bp.post("/teach/<id:secret>/end")
+def end(secret: str) -> Response | BaseResponse:
+    """End the class and go to its summary."""
+    room = _teacher_room(secret)
+    if isinstance(room, Response):
+        return room
+    if not room.ended:
+        store.end(room)
+    return redirect(url_for("classes.summary", secret=secret), code=303)
+
+
+@bp.get("/teach/<id:secret>/projector")
+def projector(secret: str) -> Response:
+    """Show the code and the step in large type for the projector (no names unless chosen)."""
+    room = _teacher_room(secret)
+    if isinstance(room, Response):
+        return room
+    context = _dashboard_context(room, secret)
+    item = context["item"]
+    if item is not None and item.lesson is not None:
+        context.update(step_context(item.lesson, item.number, None))
+    elif item is not None and item.drill is not None:
+        context.update(_drill_context(item.drill, None, None))
+    return web.render("classes/projector.html", "classes/_projector.html", **context)
+
+
+@bp.get("/teach/<id:secret>/projector/news")
+def projector_news(secret: str) -> Response:
+    """The projector's "anything new?", as the dashboard's."""
+    revision = parse.number_or_none(request.args.get("revision"), digits=9)
+    current = store.teacher_revision(secret)
+    if current is None:
+        return web.error_page(404)
+    if revision == current:
+        return Response(status=204)
+    return projector(secret)
+
+
+def _marks(stats: dict[str, Any]) -> list[tuple[store.Student, list[str], int]]:
+    """Return each student's mark per asking step (right, solved later, wrong, none) and their right count."""
+    table = []
+    for person in stats["students"]:
+        marks, right = [], 0
+        for item in stats["items"]:
+            if not item.interactive:
+                continue
+            row = stats["by_pair"].get((person.id, item.index))
+            if row is None or not row.first:
+                marks.append("none")
+            elif row.first_correct:
+                marks.append("right")
+                right += 1
+            elif row.solved:
+                marks.append("solved")
+            else:
+                marks.append("wrong")
+        table.append((person, marks, right))
+    return table
+
+
+@bp.get("/teach/<id:secret>/summary")
+def summary(secret: str) -> Response:
+    """Show the summary per student and per step, to print."""
+    room = _teacher_room(secret)
+    if isinstance(room, Response):
+        return room
+    stats = _stats(room)
+    return web.render("classes/summary.html", room=room, secret=secret, marks=_marks(stats),
+                      asking=[row for row in stats["rows"] if row["item"].interactive], **stats)
+
+
+@bp.get("/teach/<id:secret>/summary.csv")
+def summary_csv(secret: str) -> Response:
+    """Download the summary as a spreadsheet: a row per student, a column per step."""
+    room = _teacher_room(secret)
+    if isinstance(room, Response):
+        return room
+    stats = _stats(room)
+    words = {
+        "right": pgettext("file cell", "right"),
+        "solved": pgettext("file cell", "right after a miss"),
+        "wrong": pgettext("file cell", "wrong"),
+        "none": "",
+    }
+    asking = [item for item in stats["items"] if item.interactive]
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";" if i18n.current_language() in SEMICOLON_LANGUAGES else ",")
+    writer.writerow([pgettext("file column", "Nickname"),
+                     *(pgettext("file column", "Step %(number)s", number=item.index + 1) for item in asking),
+                     pgettext("file column", "Right first time")])
+    for person, marks, right in _marks(stats):
+        name = person.nickname
+        if name[:1] in ("=", "+", "-", "@"):  # a spreadsheet must not read a nickname as a formula
+            name = "'" + name
+        writer.writerow([name, *(words[mark] for mark in marks), right])
+    response = Response(out.getvalue().encode("utf-8-sig"), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="kiebitz-class-{date.today().isoformat()}.csv"'
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    return response
