@@ -64,7 +64,6 @@ NOT_OPEN: LazyString = lazy_gettext(
 BAD_FORM: LazyString = lazy_gettext("That form could not be read, so nothing was changed. Use the buttons on this page.")
 BAD_DRILL: LazyString = lazy_gettext("Type both numbers as whole numbers: the game value, and the score with a minus for a loss.")
 BAD_STEPS: LazyString = lazy_gettext("Write the steps as numbers of the lesson, for example 1-4, 7.")
-NO_STEPS: LazyString = lazy_gettext("The lesson has no such step: choose steps between 1 and %(last)s.")
 BAD_COUNT: LazyString = lazy_gettext("A set has 1 to 20 exercises.")
 BAD_SEED: LazyString = lazy_gettext("The exercise number is a whole number from 0 to 4294967295, or empty.")
 
@@ -154,7 +153,7 @@ def _parse_steps(text: str, last: int) -> list[int] | LazyString | str:
         if first is None or final is None or final < first:
             return BAD_STEPS
         if not (1 <= first and final <= last):
-            return gettext(str(NO_STEPS), last=last)
+            return gettext("The lesson has no such step: choose steps between 1 and %(last)s.", last=last)
         numbers += [n for n in range(first, final + 1) if n not in numbers]
     return numbers or BAD_STEPS
 

@@ -114,12 +114,12 @@ def placed(step: Order, state: AnswerState | None) -> tuple[Card, ...]:
     except parse.Refused:
         return ()
     right = step.answer()
-    placed = []
+    done = []
     for card, wanted in zip(cards, right):
         if card is not wanted:
             break
-        placed.append(card)
-    return tuple(placed)
+        done.append(card)
+    return tuple(done)
 
 
 def _finish_if_complete(lesson: Lesson, learner: store.Learner, progress: store.LessonProgress) -> bool:
@@ -200,8 +200,7 @@ def step_context(lesson: Lesson, number: int, state: AnswerState | None, error: 
         context["is_trick"] = isinstance(step.goal, TrickWinner)
         context["solution_cards"] = step.answer()
     if isinstance(step, Order):
-        placed = placed(step, state)
-        context["placed"] = step.answer() if solved else placed
+        context["placed"] = step.answer() if solved else placed(step, state)
         context["left"] = tuple(card for card in step.cards if card not in context["placed"])
     if isinstance(step, PlayCard):
         game = step.state
