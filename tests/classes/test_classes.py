@@ -68,6 +68,12 @@ def wrong_form(step: Step) -> dict[str, object] | None:
         return {"option": str(next(i for i, option in enumerate(step.options) if not option.correct))}
     if isinstance(step, Number):
         return {"answer": str(int(step.solution()) + 1)}
+    if isinstance(step, Order):
+        return {"card": str(step.answer()[-1])}
+    if isinstance(step, Pick):
+        others = [str(card) for card in step.cards if card not in step.answer()]
+        if others:
+            return {"card": others[0]} if step.single else {"card": others}
     return None
 
 

@@ -54,7 +54,6 @@ NO_CLASS: LazyString = lazy_gettext(
 ENDED: LazyString = lazy_gettext("This class has ended. Thank you for taking part!")
 FULL: LazyString = lazy_gettext("This class is full: it has 60 students. Ask your teacher.")
 NICK_MISSING: LazyString = lazy_gettext("Choose a nickname: the teacher sees it, nobody else.")
-NICK_MARKUP: LazyString = lazy_gettext("A nickname is plain text: leave out < and >.")
 NICK_TAKEN: LazyString = lazy_gettext("Somebody in this class already has that nickname: choose another.")
 RESUME_WRONG: LazyString = lazy_gettext(
     "That nickname and resume code do not match anybody in this class. Nothing was changed.")
@@ -100,7 +99,8 @@ def _nickname_error(nickname: str) -> LazyString | str | None:
     if not nickname:
         return NICK_MISSING
     if "<" in nickname or ">" in nickname:
-        return NICK_MARKUP
+        # A plain string, so that the page escapes its < and > (a lazy one counts as markup).
+        return gettext("A nickname is plain text: leave out < and >.")
     if len(nickname) > store.NICKNAME_LENGTH:
         return ngettext("A nickname has at most %(num)s character.", "A nickname has at most %(num)s characters.",
                         store.NICKNAME_LENGTH)
