@@ -16,6 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select, update
 
+from tests.classes.answers import right_forms
 from webapp.calculator import drills
 from webapp.classes import views
 from webapp.lessons.course import lesson_named
@@ -46,20 +47,6 @@ def join(app: Flask, code: str, nickname: str, lang: str = "en") -> FlaskClient:
     response = student.post(f"/{lang}/classes/join", data={"code": code, "nickname": nickname})
     assert response.status_code == 303, response.get_data(as_text=True)
     return student
-
-
-def right_forms(step: Step) -> list[dict[str, object]]:
-    """Return the forms that answer a step rightly (an order: one card per form)."""
-    solution = step.solution()
-    if isinstance(step, Choose):
-        return [{"option": solution}]
-    if isinstance(step, Number):
-        return [{"answer": solution}]
-    if isinstance(step, Order):
-        return [{"card": card} for card in solution.split()]
-    if isinstance(step, Pick) and not step.single:
-        return [{"card": solution.split()}]
-    return [{"card": solution}]
 
 
 def wrong_form(step: Step) -> dict[str, object] | None:

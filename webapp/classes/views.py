@@ -31,7 +31,7 @@ from webapp.engine import rules_for
 from webapp.i18n import gettext, lazy_gettext, ngettext, pgettext
 from webapp.lessons.course import LESSONS, lesson_named
 from webapp.lessons.steps import BadAnswer, Choose, Number, Step
-from webapp.lessons.views import answer_from, step_context
+from webapp.lessons.views import answer_from, bad_answer, step_context
 from webapp.lessons.words import current_words
 from webapp.scoresheet.words import SEMICOLON_LANGUAGES
 from webapp.storage import classes as store
@@ -65,12 +65,6 @@ BAD_DRILL: LazyString = lazy_gettext("Type both numbers as whole numbers: the ga
 BAD_STEPS: LazyString = lazy_gettext("Write the steps as numbers of the lesson, for example 1-4, 7.")
 BAD_COUNT: LazyString = lazy_gettext("A set has 1 to 20 exercises.")
 BAD_SEED: LazyString = lazy_gettext("The exercise number is a whole number from 0 to 4294967295, or empty.")
-
-
-@bp.context_processor
-def classes_context() -> dict[str, Any]:
-    """Give the class templates the words of lesson steps."""
-    return {"lesson_words": current_words}
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -238,8 +232,8 @@ def join_short() -> BaseResponse:
 def join_code(code: str) -> BaseResponse:
     """The address of the QR code: the join form with the code filled in."""
     typed = store.normal_code(code)
-    return redirect(url_for("classes.index", lang=i18n.best_language(), **({"code": typed} if typed else {})),
-                    code=303)
+    args: dict[str, Any] = {"code": typed} if typed else {}
+    return redirect(url_for("classes.index", lang=i18n.best_language(), **args), code=303)
 
 
 def _join_form(errors: dict[str, LazyString | str] | None = None, values: dict[str, str] | None = None,
@@ -448,7 +442,7 @@ def answer(code: str, index: int) -> Response | BaseResponse:
                 verdict = step.check(text)
             except BadAnswer:
                 return _show_student(room, student, status=400, partial="classes/_step.html",
-                                     error=_bad_answer(step))
+                                     error=bad_answer(step))
             store.save_answer(room, student, index, answer=" ".join(text.split()), correct=verdict.correct,
                               done=verdict.done)
     if web.is_htmx():
@@ -456,14 +450,6 @@ def answer(code: str, index: int) -> Response | BaseResponse:
         assert fresh is not None
         return _show_student(fresh, student, partial="classes/_step.html")
     return redirect(url_for("classes.student", code=room.code), code=303)
-
-
-def _bad_answer(step: Step) -> str:
-    if isinstance(step, Number):
-        return gettext("Type a whole number, for example 18.")
-    if isinstance(step, Choose):
-        return gettext("Choose one of the answers.")
-    return gettext("Choose one of the cards shown.")
 
 
 @bp.post("/<code>/<int:index>/hint")
@@ -548,7 +534,9 @@ def _dashboard_context(room: store.Room, secret: str) -> dict[str, Any]:
         at = _open_item(room, person)
         if 0 <= at < len(all_items) and activity.stuck(all_items[at], stats["by_pair"].get((person.id, at))):
             stuck.append((person, all_items[at]))
-    pairs = {"secret": secret}
+    poll: dict[str, Any] = {"secret": secret, "revision": room.revision}
+    if not room.teacher_paced:
+        poll["item"] = focus
     return {
         **stats,
         "room": room,
@@ -563,10 +551,8 @@ def _dashboard_context(room: store.Room, secret: str) -> dict[str, Any]:
         "code": room.code,
         "join_address": _join_address(),
         "qr": _qr(url_for("classes_short.join_code", code=room.code, _external=True)),
-        "poll_url": url_for("classes.teach_news", revision=room.revision, **pairs,
-                            **({} if room.teacher_paced else {"item": focus})),
-        "dashboard_url": url_for("classes.teach", **pairs),
-        "lesson_words": current_words,
+        "poll_url": url_for("classes.teach_news", **poll),
+        "dashboard_url": url_for("classes.teach", secret=secret),
         "words": current_words(),
     }
 
@@ -580,16 +566,19 @@ def teach(secret: str) -> Response:
     return web.render("classes/teach.html", "classes/_dashboard.html", **_dashboard_context(room, secret))
 
 
-@bp.get("/teach/<id:secret>/news")
-def teach_news(secret: str) -> Response:
-    """Answer "anything new?": 204 while the class is at ``revision``, else the dashboard."""
+def _unchanged(secret: str) -> Response | None:
+    """Answer a teacher's poll that the class is still at ``revision`` (204), or has none (404)."""
     revision = parse.number_or_none(request.args.get("revision"), digits=9)
     current = store.teacher_revision(secret)
     if current is None:
         return web.error_page(404)
-    if revision == current:
-        return Response(status=204)
-    return teach(secret)
+    return Response(status=204) if revision == current else None
+
+
+@bp.get("/teach/<id:secret>/news")
+def teach_news(secret: str) -> Response:
+    """Answer "anything new?": 204 while the class is at ``revision``, else the dashboard."""
+    return _unchanged(secret) or teach(secret)
 
 
 @bp.post("/teach/<id:secret>/move")
@@ -649,13 +638,7 @@ def projector(secret: str) -> Response:
 @bp.get("/teach/<id:secret>/projector/news")
 def projector_news(secret: str) -> Response:
     """The projector's "anything new?", as the dashboard's."""
-    revision = parse.number_or_none(request.args.get("revision"), digits=9)
-    current = store.teacher_revision(secret)
-    if current is None:
-        return web.error_page(404)
-    if revision == current:
-        return Response(status=204)
-    return projector(secret)
+    return _unchanged(secret) or projector(secret)
 
 
 def _marks(stats: dict[str, Any]) -> list[tuple[store.Student, list[str], int]]:

@@ -305,7 +305,7 @@ def answer(slug: str, number: int) -> Reply:
             verdict = current.check(text)
         except BadAnswer:
             db.session.rollback()
-            return _render_step(lesson, number, _learner(), error=_bad_answer(current), status=400)
+            return _render_step(lesson, number, _learner(), error=bad_answer(current), status=400)
         state.answer = " ".join(text.split())  # what was judged, without padding
         if verdict.correct and verdict.done:
             state.solved = True
@@ -322,7 +322,7 @@ def answer(slug: str, number: int) -> Reply:
     return _remember(redirect(target, code=303), learner)
 
 
-def _bad_answer(step: Step) -> str:
+def bad_answer(step: Step) -> str:
     """Say what is wrong with a form no one could answer honestly (or an empty one)."""
     if isinstance(step, Number):
         return _("Type a whole number, for example 18.")

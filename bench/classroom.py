@@ -1,0 +1,218 @@
+"""Classes under load: 40 students answering a teacher-paced lesson, polling every 2 s; print p95s.
+
+    .venv/bin/python bench/classroom.py --database-url postgresql://kiebitz:kiebitz@127.0.0.1:5432/classbench
+    .venv/bin/python bench/classroom.py --database-url … --classes 1 2 4 --seconds 30
+
+Gunicorn is started as in `bench/load.py` (this checkout, ``--workers 2``, a free loopback port,
+after ``flask db upgrade``; creating classes and joining are not rate-limited here). Each class
+has a teacher and ``--students`` students, each a thread with cookies of its own. The teacher
+starts a class with a lesson's asking steps, polls the dashboard every 2 s (``…/news?revision=N``:
+a 204, or the dashboard rendered) and moves the class to the next step every ``--step-seconds``.
+Each student joins with a nickname, polls ``…/news?stage=N`` every 2 s, and when a new step
+comes, loads it and answers it after a pause (the right answer, one card at a time for an
+order). The run is repeated for each number of classes in ``--classes``; for each it prints
+the answer p95, the dashboard render p95 and the poll p95 (round trips on the loopback, the
+server's time plus a fraction of a millisecond), how many polls were served and the errors, and
+at the end the most classes whose every p95 stayed within 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from load import Failed, Tally, User, percentile, start_server  # noqa: E402
+
+from tests.classes.answers import right_forms  # noqa: E402
+from webapp.lessons.course import lesson_named  # noqa: E402
+
+LESSON = "value"
+POLL_SECONDS = 2.0
+MAX_SECONDS = 300
+CODE = re.compile(r'class="class-code" lang="en">(\w{6})<')
+REVISION = re.compile(r"news\?revision=(\d+)")
+STAGE = re.compile(r"news\?stage=(\d+)")
+INDEX = re.compile(r'action="/en/classes/\w{6}/(\d+)"')
+
+
+class Lesson:
+    """The class's lesson: its asking steps, in order."""
+
+    def __init__(self, slug: str) -> None:
+        lesson = lesson_named(slug)
+        assert lesson is not None, slug
+        self.numbers = [n for n, step in enumerate(lesson.steps, start=1) if step.interactive]
+        self.steps = [lesson.steps[n - 1] for n in self.numbers]
+
+
+class Teacher(User):
+    """The teacher: starts the class, polls the dashboard, moves the class on."""
+
+    def __init__(self, port: int, tally: Tally, deadline: float, lesson: Lesson, step_seconds: float,
+                 seed: int) -> None:
+        super().__init__(port, tally, deadline, 1.0, seed)
+        self.lesson, self.step_seconds = lesson, step_seconds
+        self.code = ""
+        self.url = ""
+        self.ready = threading.Event()
+        self.renders: list[float] = []
+        """Round trips of the polls that rendered the dashboard (the others answered 204)."""
+
+    def start(self) -> None:
+        self.request("new class", "GET", "/en/classes/new")
+        steps = ", ".join(map(str, self.lesson.numbers))
+        _, answer, _ = self.request("create class", "POST", "/en/classes/new",
+                                    {"activity": "lesson", "lesson": LESSON, "steps": steps, "pace": "teacher"},
+                                    expected=(303,))
+        self.url = answer["location"]
+        _, _, page = self.request("dashboard", "GET", self.url)
+        found = CODE.search(page)
+        assert found is not None, "no join code on the dashboard"
+        self.code = found.group(1)
+        self.revision = int(REVISION.search(page).group(1))  # type: ignore[union-attr]
+        self.ready.set()
+
+    def run(self) -> None:
+        try:
+            self.start()
+            current, moved = 0, time.monotonic()
+            while time.monotonic() < self.deadline:
+                time.sleep(POLL_SECONDS)
+                started = time.perf_counter()
+                status, _, page = self.request("dashboard poll", "GET", f"{self.url}/news?revision={self.revision}",
+                                               expected=(200, 204))
+                if status == 200:
+                    self.renders.append(time.perf_counter() - started)
+                    found = REVISION.search(page)
+                    if found:
+                        self.revision = int(found.group(1))
+                if time.monotonic() - moved >= self.step_seconds and current + 1 < len(self.lesson.steps):
+                    current += 1
+                    moved = time.monotonic()
+                    self.request("move", "POST", f"{self.url}/move", {"to": str(current)}, expected=(303,))
+        except Failed:
+            self.ready.set()
+
+
+class Student(User):
+    """A student: joins, polls for the next step, answers each step once it comes."""
+
+    def __init__(self, port: int, tally: Tally, deadline: float, teacher: Teacher, number: int, seed: int) -> None:
+        super().__init__(port, tally, deadline, 1.0, seed)
+        self.teacher, self.number = teacher, number
+
+    def run(self) -> None:
+        self.teacher.ready.wait(timeout=60)
+        code = self.teacher.code
+        if not code:
+            return
+        try:
+            self.request("join form", "GET", f"/en/classes/?code={code}")
+            self.request("join", "POST", "/en/classes/join", {"code": code, "nickname": f"Student {self.number}"},
+                         expected=(303,))
+            stage, answered = -1, -1
+            while time.monotonic() < self.deadline:
+                status, _, page = self.request("student poll", "GET", f"/en/classes/{code}/news?stage={stage}",
+                                               expected=(200, 204))
+                if status == 200:
+                    found = STAGE.search(page)
+                    stage = int(found.group(1)) if found else stage
+                    index = INDEX.search(page)
+                    if index and int(index.group(1)) != answered:
+                        answered = int(index.group(1))
+                        time.sleep(self.random.uniform(0.5, 4.0))
+                        for form in right_forms(self.teacher.lesson.steps[answered]):
+                            self.request("answer", "POST", f"/en/classes/{code}/{answered}",
+                                         {key: str(value) for key, value in form.items()}, expected=(303,))
+                time.sleep(POLL_SECONDS * self.random.uniform(0.9, 1.1))
+        except Failed:
+            return
+
+
+def run(port: int, classes: int, students: int, seconds: float, step_seconds: float,
+        lesson: Lesson) -> tuple[Tally, list[float]]:
+    """Run ``classes`` classes at once for ``seconds``; return what the users saw and the dashboard renders."""
+    tally = Tally()
+    teachers = []
+    deadline = time.monotonic() + seconds
+    threads = []
+    for number in range(classes):
+        teacher = Teacher(port, tally, deadline, lesson, step_seconds, seed=number)
+        teachers.append(teacher)
+        threads.append(threading.Thread(target=teacher.run, daemon=True))
+        threads += [threading.Thread(target=Student(port, tally, deadline, teacher, n, seed=1000 * number + n).run,
+                                     daemon=True) for n in range(students)]
+    for thread in threads:
+        thread.start()
+        time.sleep(0.005)
+    for thread in threads:
+        thread.join(timeout=max(1.0, deadline + 60 - time.monotonic()))
+    return tally, [t for teacher in teachers for t in teacher.renders]
+
+
+def p95(times: list[float]) -> float:
+    return percentile(times, 0.95) * 1000 if times else 0.0
+
+
+def report(classes: int, tally: Tally, renders: list[float], students: int) -> float:
+    """Print one run's figures; return its worst p95 (ms) of answers, dashboard renders and polls."""
+    times = dict(tally.times)
+    times["dashboard render"] = renders
+    dashboard_polls = times.get("dashboard poll", [])
+    print(f"\n{classes} class(es) of {students} students:")
+    print(f"{'request':<16} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    for kind in ("join", "answer", "student poll", "dashboard poll", "dashboard render", "move"):
+        values = times.get(kind, [])
+        if values:
+            print(f"{kind:<16} {len(values):>7} {statistics.median(values) * 1000:>8.1f} {p95(values):>8.1f} "
+                  f"{max(values) * 1000:>8.1f}")
+    polls = len(times.get("student poll", [])) + len(dashboard_polls)
+    errors = {k: v for k, v in tally.errors.items()}
+    print(f"dashboards rendered: {len(renders)}; polls served: {polls}; errors: {sum(errors.values())}"
+          + (f" {errors}" if errors else ""))
+    return max(p95(times.get("answer", [])), p95(renders), p95(dashboard_polls), p95(times.get("student poll", [])))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--database-url", required=True, help="the database gunicorn uses (PostgreSQL)")
+    parser.add_argument("--classes", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--students", type=int, default=40)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--step-seconds", type=float, default=8)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    if not 0 < args.seconds <= MAX_SECONDS or not all(0 < n <= 20 for n in args.classes) or not 0 < args.students <= 60:
+        parser.error(f"at most {MAX_SECONDS} seconds, 20 classes and 60 students")
+    os.environ["KIEBITZ_RATE_LIMITS"] = "classes=off,students=off"
+    lesson = Lesson(LESSON)
+    held = 0
+    failed = False
+    with tempfile.TemporaryDirectory(prefix="kiebitz-classroom-") as folder:
+        server, port = start_server(args.database_url, args.workers, Path(folder))
+        try:
+            for classes in args.classes:
+                tally, renders = run(port, classes, args.students, args.seconds, args.step_seconds, lesson)
+                worst = report(classes, tally, renders, args.students)
+                failed |= bool(tally.errors)
+                if worst <= 100 and not tally.errors:
+                    held = max(held, classes)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    print(f"\nclasses held at p95 <= 100 ms: {held} (of those tried: {', '.join(map(str, args.classes))})")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
