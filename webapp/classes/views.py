@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import functools
 import hashlib
 import hmac
 import io
@@ -79,8 +80,12 @@ def _cookie(response: BaseResponse, name: str, value: str, max_age: int | None =
                         httponly=True, samesite="Lax", secure=current_app.config["SESSION_COOKIE_SECURE"])
 
 
+@functools.lru_cache(maxsize=256)
 def _qr(url: str) -> str:
-    """Return the QR code of ``url`` as an inline SVG (drawn here: no script, no other server)."""
+    """Return the QR code of ``url`` as an inline SVG (drawn here: no script, no other server).
+
+    Drawing one takes milliseconds, and a class's stays the same: each process keeps the last ones.
+    """
     return str(segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff", omitsize=False))
 
 
@@ -480,7 +485,7 @@ def go_on(code: str, index: int) -> Response | BaseResponse:
     if isinstance(checked, Response):
         return checked
     item, answer_row = checked
-    if room.teacher_paced or not activity.may_go_on(item, answer_row):
+    if room.teacher_paced or index + 1 >= len(activity.items(room)) or not activity.may_go_on(item, answer_row):
         return _show_student(room, student, status=409, notice=NOT_OPEN)
     store.advance_student(room, student, index + 1)
     return redirect(url_for("classes.student", code=room.code), code=303)

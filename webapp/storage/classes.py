@@ -336,6 +336,10 @@ def join(room: Room, nickname: str, *, secret: str, resume_code: str, limit: int
     except IntegrityError:
         db.session.rollback()
         return "taken"
+    if (db.session.scalar(select(func.count()).select_from(ClassStudent)
+                          .where(ClassStudent.class_id == room.id)) or 0) > limit:
+        db.session.rollback()  # others joined at the same moment: the last ones in stay out
+        return "full"
     _touch(room.id)
     db.session.commit()
     return Student(row.id, row.nickname, row.position)
