@@ -1,7 +1,7 @@
 """Classes with join codes: the classes, their students and the students' answers.
 
 Revision ID: classes_0001
-Revises: tables_0002
+Revises: lieutenant_0001
 Create Date: 2026-12-01
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "classes_0001"
-down_revision = "tables_0002"
+down_revision = "lieutenant_0001"
 branch_labels = None
 depends_on = None
 
