@@ -9,12 +9,19 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
+REVISION = "() => document.querySelector('input[name=revision]')?.value ?? 'done'"
+
+
 def _play_as_declarer(page) -> None:  # type: ignore[no-untyped-def]
-    """Click through a whole hand: win the auction, pick up, lay away, announce, play."""
+    """Click through a whole hand: win the auction, pick up, lay away, announce, play.
+
+    After each decision it waits until the table shows the next one (the hand's revision changed,
+    or the result is there), so it never clicks into a table that is being replaced."""
     asked_in_play = False
     for _ in range(80):
         if page.locator(".result").count():
             return
+        revision = page.evaluate(REVISION)
         if page.locator("button[name=action][value=yes]").count():
             page.locator("button[name=action][value=yes]").click()
         elif page.locator("select#jump").count():
@@ -38,8 +45,8 @@ def _play_as_declarer(page) -> None:  # type: ignore[no-untyped-def]
                 assert page.locator(".coach__move").inner_text().startswith("Play ")
                 asked_in_play = True
             page.locator(".hand--play button:enabled").first.click(position={"x": 12, "y": 40})
+        page.wait_for_function(f"(before) => ({REVISION})() !== before", arg=revision)
         page.wait_for_load_state()
-        page.wait_for_timeout(150)
     raise AssertionError("the hand did not end")
 
 
@@ -88,7 +95,7 @@ def test_the_bidding_panel_fits_a_narrow_phone(browser, live_server: str, lang: 
     context.set_default_timeout(10_000)
     page = context.new_page()
     try:
-        page.goto(live_server + f"/{lang}/play/deal/0")
+        page.goto(live_server + f"/{lang}/play/deal/34")
         page.locator("input[name=seat][value='0']").check()
         page.locator(".start-form button[type=submit]").click()
         page.wait_for_url(f"**/{lang}/play/*")
