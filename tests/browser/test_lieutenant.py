@@ -15,9 +15,12 @@ pytestmark = pytest.mark.browser
 
 LAPTOP, PHONE = (1366, 768), (390, 844)
 
-# The viewer's piles (the bottom side) and the buttons of the cards they may play: are they in view?
-MEASURE = """() => {
+# The viewer's piles (the bottom side) and the buttons of the cards they may play: are they in view,
+# once the flip of a card that turned up has ended?
+MEASURE = """async () => {
   window.scrollTo(0, 0);
+  // A covered card that just turned up is still flipping (its width passes through 0): measure after.
+  await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null)));
   const items = [...document.querySelectorAll('.lside--bottom .lpile .card, .lside--to-act .card-button')];
   return {boxes: items.map((e) => { const b = e.getBoundingClientRect();
             return {name: e.alt || e.innerText || e.tagName, left: b.left, top: b.top, right: b.right, bottom: b.bottom,
