@@ -22,6 +22,7 @@ from webapp.storage import db
 from webapp.storage.calculator import DrillStreak
 from webapp.storage.classes import ClassAnswer, ClassRoom, ClassStudent
 from webapp.storage.gametables import GameSeat, GameTable
+from webapp.storage.learning import Activity
 from webapp.storage.lessons import Learner, LessonProgress, StepState
 from webapp.storage.lieutenant import LieutenantSeries, LieutenantStat
 from webapp.storage.practice import PracticeHand
@@ -47,7 +48,8 @@ class Purgeable:
 
 PURGEABLE: tuple[Purgeable, ...] = (
     Purgeable("hands", PracticeHand.id, PracticeHand.updated_at, aware=True),
-    Purgeable("learners", Learner.id, Learner.used, (StepState.learner_id, LessonProgress.learner_id)),
+    Purgeable("learners", Learner.id, Learner.used,
+              (Activity.learner_id, StepState.learner_id, LessonProgress.learner_id)),
     Purgeable("visitors", DrillStreak.visitor, DrillStreak.used, aware=True),
     Purgeable("tables", GameTable.id, GameTable.updated_at, (GameSeat.table_id, LieutenantSeries.table_id),
               aware=True),

@@ -2,6 +2,7 @@
 
 import webapp.storage.calculator  # noqa: F401
 import webapp.storage.gametables  # noqa: F401
+import webapp.storage.learning  # noqa: F401
 import webapp.storage.lessons  # noqa: F401
 import webapp.storage.lieutenant  # noqa: F401
 import webapp.storage.practice  # noqa: F401
