@@ -23,11 +23,20 @@ def crawl_pages(page: Page, base: str) -> dict[str, str]:
         "new list": "/lists/new",
         "display settings": "/settings",
         "not found": "/no-such-page",
+        "tables": "/tables/",
+        "lieutenant skat": "/tables/lieutenant/",
+        "new class": "/classes/new",
+        "join a class": "/classes/",
+        "handouts": "/learn/handouts/",
+        "rules handout": "/learn/handouts/rules",
+        "values handout": "/learn/handouts/values",
+        "scoresheet handout": "/learn/handouts/scoresheet",
     }
     page.goto(f"{base}/en/learn/")
     lesson = page.locator("a[href*='/learn/'][href$='/']").filter(has_not_text="reset").first.get_attribute("href")
     assert lesson
     paths["lesson step"] = re.sub(r"^/en", "", lesson) + "1"
+    paths["lesson step presented"] = paths["lesson step"] + "/present"
 
     page.goto(f"{base}/en/play/")
     page.get_by_label("Deal number (leave empty for a random deal)").fill("11")
@@ -44,6 +53,25 @@ def crawl_pages(page: Page, base: str) -> dict[str, str]:
     page.get_by_label("The highest bid").press("Tab")
     page.wait_for_url(re.compile(r"bid=36"))
     paths["calculator result"] = page.url.removeprefix(f"{base}/en")
+    paths["calculator presented"] = paths["calculator result"].replace("/calculator/?", "/calculator/present?")
+
+    page.goto(f"{base}/en/play/deal/11/present?level=easy")
+    page.wait_for_url(re.compile(r"/en/play/present/"))
+    paths["deal presented"] = re.sub(r"\?.*$", "", page.url.removeprefix(f"{base}/en")) + "?at=12"
+
+    page.goto(f"{base}/en/tables/lieutenant/")
+    page.get_by_label("Player 1: your name").fill("Annemarie")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/en/tables/lieutenant/[\w-]{20,}$"))
+    paths["lieutenant game"] = page.url.removeprefix(f"{base}/en")
+
+    page.goto(f"{base}/en/classes/new")
+    page.get_by_role("button", name="Start the class").click()
+    page.wait_for_url(re.compile(r"/en/classes/teach/[\w-]{20,}$"))
+    teacher = page.url.removeprefix(f"{base}/en")
+    paths["class dashboard"] = teacher
+    paths["class projector"] = teacher + "/projector"
+    paths["class summary"] = teacher + "/summary"
 
     page.goto(f"{base}/en/lists/new")
     for number, name in enumerate(("Annemarie", "Bartholomäus", "Cem", "Dorothea"), start=1):
