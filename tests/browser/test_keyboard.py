@@ -35,10 +35,20 @@ def tabs_from_load(page: Page, selector: str) -> int:
 
 
 def press_and_wait_for_swap(page: Page, key: str, region: str) -> None:
-    """Press ``key`` and wait until htmx has replaced ``region`` and put the focus into the new one."""
+    """Press ``key`` and wait until htmx has replaced ``region``, settled, and put the focus into the new one.
+
+    Waiting for ``htmx:afterSettle`` (not only for the old region to leave the page) matters: htmx
+    moves the focus to the new content's ``autofocus`` element in its settle step, and a key pressed
+    before that would land on the element the focus is about to leave.
+    """
     old = page.locator(region).element_handle()
+    page.evaluate(
+        "() => { window.__kiebitzSettled = false;"
+        " document.addEventListener('htmx:afterSettle', () => { window.__kiebitzSettled = true; }, { once: true }); }"
+    )
     page.keyboard.press(key)
     page.wait_for_function("old => !old.isConnected", arg=old)
+    page.wait_for_function("() => window.__kiebitzSettled === true")
     page.wait_for_function(
         "selector => { const region = document.querySelector(selector);"
         " return region && region.contains(document.activeElement); }",
