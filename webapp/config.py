@@ -14,7 +14,7 @@ RATE_LIMITS = {"lists": "120/hour", "hands": "1200/hour", "learners": "300/hour"
 """New rows per client address (see `webapp.ratelimit`): generous enough for a classroom behind one address."""
 
 PURGE_AFTER_DAYS = {"hands": 30, "learners": 400, "visitors": 400, "lists": 400, "tables": 30,
-                   "statistics": 400, "classes": 30}
+                   "statistics": 400, "classes": 30, "seasons": 400}
 """Days untouched after which ``flask purge`` removes anonymous data (see `webapp.storage.purge`)."""
 
 

@@ -28,6 +28,7 @@ from webapp.storage.lieutenant import LieutenantSeries, LieutenantStat
 from webapp.storage.practice import PracticeHand
 from webapp.storage.ratelimit import forget_ended
 from webapp.storage.scoresheet import ScoreChange, ScoreHand, ScoreList
+from webapp.storage.seasons import ScoreSeason, ScoreSeasonList
 
 BATCH = 500
 """Rows removed per transaction by default."""
@@ -56,7 +57,9 @@ PURGEABLE: tuple[Purgeable, ...] = (
     Purgeable("statistics", LieutenantStat.id, LieutenantStat.updated_at, aware=True),
     Purgeable("classes", ClassRoom.id, ClassRoom.updated_at, (ClassAnswer.class_id, ClassStudent.class_id),
               aware=True),
-    Purgeable("lists", ScoreList.id, ScoreList.updated, (ScoreChange.list_id, ScoreHand.list_id)),
+    Purgeable("lists", ScoreList.id, ScoreList.updated,
+              (ScoreChange.list_id, ScoreHand.list_id, ScoreSeasonList.list_id)),
+    Purgeable("seasons", ScoreSeason.id, ScoreSeason.updated, (ScoreSeasonList.season_id,)),
 )
 """Everything ``purge`` removes; a new kind of anonymous data adds its line (and a default in config)."""
 
