@@ -17,7 +17,7 @@ bp = Blueprint("scoresheet", __name__, url_prefix="/<lang:lang>/lists")
 def init_app(app: Flask) -> None:
     """Register the scoresheet pages and list them in the navigation."""
     from webapp import web
-    from webapp.scoresheet import html, views  # noqa: F401  (the routes, the table's rows)
+    from webapp.scoresheet import html, season_views, views  # noqa: F401  (the routes, the table's rows)
 
     web.register_area(
         app,

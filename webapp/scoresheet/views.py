@@ -107,15 +107,26 @@ def _my_lists() -> list[store.Summary]:
     return store.summaries(_known_tokens())
 
 
+def _my_seasons() -> list[tuple[str, str, int, Any]]:
+    from webapp.scoresheet.season_views import my_seasons
+
+    return my_seasons()
+
+
 def _known_tokens() -> list[str]:
     return [token for token in request.cookies.get(LISTS_COOKIE, "").split(".") if token][:REMEMBERED]
 
 
 def _remember(response: BaseResponse, tokens: list[str]) -> BaseResponse:
+    return _remember_cookie(response, LISTS_COOKIE, tokens)
+
+
+def _remember_cookie(response: BaseResponse, name: str, tokens: list[str]) -> BaseResponse:
+    """Keep ``tokens`` (lists or seasons this browser made) in the cookie ``name``."""
     from flask import current_app
 
     response.set_cookie(
-        LISTS_COOKIE,
+        name,
         ".".join(tokens[:REMEMBERED]),
         max_age=current_app.config["PREFERENCE_COOKIE_MAX_AGE"],
         httponly=True,
@@ -360,7 +371,7 @@ def _saved(loaded: Loaded, message: str, anchor: str = "entry") -> BaseResponse:
 @bp.get("/")
 def index() -> BaseResponse:
     """Show the lists this browser made, and how to start or import one."""
-    return web.render("scoresheet/index.html", lists=_my_lists(), import_error="")
+    return web.render("scoresheet/index.html", lists=_my_lists(), seasons=_my_seasons(), import_error="")
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -406,7 +417,8 @@ def import_list() -> BaseResponse:
         listing = read(data, words.file_vocabulary())
     except FileError as error:
         text = words.file_error_text(error, HouseRules())
-        return web.render("scoresheet/index.html", status=422, lists=_my_lists(), import_error=text)
+        return web.render("scoresheet/index.html", status=422, lists=_my_lists(), seasons=_my_seasons(),
+                          import_error=text)
     ratelimit.check("lists")
     token = store.create_list(title=listing.title, players=listing.players,
                               rules=listing.rules.tokens(), hands=listing.hands,
