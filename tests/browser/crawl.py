@@ -90,4 +90,13 @@ def crawl_pages(page: Page, base: str) -> dict[str, str]:
     paths["scoresheet"] = sheet
     paths["scoresheet hand"] = sheet + "/hands/1"
     paths["scoresheet print"] = sheet + "/print"
+    paths["list statistics"] = sheet + "/statistics"
+
+    page.goto(f"{base}/en{sheet}")
+    page.get_by_role("link", name="Start a season").click()
+    page.get_by_label("Name of the season").fill("Winter season at the Skatclub Kiebitz")
+    page.get_by_role("button", name="Start the season").click()
+    page.wait_for_url(re.compile(r"/en/lists/seasons/[\w-]{20,}$"))
+    paths["season"] = page.url.removeprefix(f"{base}/en")
+    paths["new season"] = "/lists/seasons/new"
     return paths
