@@ -1,7 +1,7 @@
 """Scoresheets: seasons, several lists of the same players added up in one table.
 
 Revision ID: scoresheet_0003
-Revises: classes_0001
+Revises: learning_0001
 Create Date: 2026-12-01
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "scoresheet_0003"
-down_revision = "classes_0001"
+down_revision = "learning_0001"
 branch_labels = None
 depends_on = None
 
