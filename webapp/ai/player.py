@@ -4,7 +4,8 @@ Both work from a `SeatView` only. `Level.EASY` plays by rules of thumb; `Level.S
 sampled card distributions with the open-hand solver where the search is affordable (cards, Kontra
 and Re; hand or skat, laying away and the game when whole hands can be solved) and falls back to
 the rules of thumb elsewhere. `Level.MEDIUM` searches its cards in a few worlds only
-(`MEDIUM_WORLDS`) and decides everything else by the rules of thumb. Hints give the rules of thumb with their principle, and for cards
+(`MEDIUM_WORLDS`), bids by a smaller search, weighs Kontra and Re in a few worlds
+(`MEDIUM_DOUBLING_WORLDS`) and decides everything else by the rules of thumb. Hints give the rules of thumb with their principle, and for cards
 the search's verdict when it tells the cards apart. Everything is deterministic for a given
 seed.
 """
@@ -20,16 +21,20 @@ from webapp.engine.view import SeatView
 
 from .bidding import MEDIUM_BIDDING, STRONG_BIDDING, searched_bid
 from .contracts import strong_declare, strong_discard, strong_skat
-from .heuristics import decide, doubling_choice
+from .heuristics import decide
 from .hints import Hint
 from .coach import card_hint
-from .search import strong_card, strong_play
+from .search import strong_card, strong_doubling, strong_play
 
-__all__ = ["Level", "MEDIUM_WORLDS", "choose", "hint"]
+__all__ = ["Level", "MEDIUM_DOUBLING_WORLDS", "MEDIUM_WORLDS", "choose", "hint"]
 
 MEDIUM_WORLDS: Final = 2
 """The worlds a medium player's card search samples (the strong player samples up to 16): so
 few that what it plays often fits the sampled worlds better than the real one."""
+
+
+MEDIUM_DOUBLING_WORLDS: Final = 6
+"""The worlds a medium player's Kontra or Re samples (the strong player's: 16)."""
 
 
 class Level(Enum):
@@ -38,7 +43,7 @@ class Level(Enum):
     EASY = "easy"
     """Rules of thumb."""
     MEDIUM = "medium"
-    """Cards searched in a few sampled worlds, the rest by rules of thumb."""
+    """Cards, bids, Kontra and Re searched in a few sampled worlds, the rest by rules of thumb."""
     STRONG = "strong"
     """Search over sampled card distributions."""
 
@@ -72,7 +77,7 @@ def choose(view: SeatView, level: Level, *, seed: int) -> Action:
         if searched is not None:
             return searched
     elif level is Level.MEDIUM and view.phase is Phase.PLAY:
-        doubling = doubling_choice(view)
+        doubling = strong_doubling(view, seed, most_worlds=MEDIUM_DOUBLING_WORLDS)
         if doubling is not None:
             return doubling.action
         return strong_card(view, seed, most_worlds=MEDIUM_WORLDS).action

@@ -45,6 +45,9 @@ __all__ = [
     "strong_card",
     "strong_play",
     "strong_doubling",
+    "declarer_share",
+    "KONTRA_BELOW",
+    "RE_ABOVE",
     "Judgement",
     "judge",
 ]
@@ -369,32 +372,44 @@ def strong_card(view: SeatView, seed: int, *, most_worlds: int | None = None) ->
 
 
 KONTRA_BELOW: Final = 0.25
-"""A strong defender says Kontra when the declarer wins in at most this share of the worlds."""
+"""A defender says Kontra when the declarer wins in at most this share of its sampled worlds."""
 RE_ABOVE: Final = 0.8
-"""A strong declarer answers Re when it wins in at least this share of the worlds."""
+"""A declarer answers Re when it wins in at least this share of its sampled worlds."""
+DOUBLING_WORLDS: Final = 16
+"""The worlds a Kontra or Re decision samples (a medium player looks at these too)."""
 
 
-def strong_doubling(view: SeatView, seed: int) -> Hint | None:
-    """Return Kontra or Re when offered and the search says the odds are good, else None.
-
-    Without an affordable search (the pure-Python solver at the first trick) the rules of thumb
-    decide.
-    """
-    offered = [action for action in view.legal_actions if isinstance(action, Kontra | Re)]
-    if not offered or not _searchable(view):
+def declarer_share(view: SeatView, seed: int, *, most_worlds: int | None = None) -> float | None:
+    """Return the share of the seat's sampled worlds (at most ``most_worlds`` if given) in which
+    the declarer wins, from the first trick (None: no search applies or none finished)."""
+    if not _searchable(view):
         return None
     solver = get_solver()
     settings = settings_for(solver)
-    count = settings.worlds[len(view.hand)]
+    count = min(settings.worlds[len(view.hand)], most_worlds or DOUBLING_WORLDS)
     if not count:
-        return doubling_choice(view)
+        return None
     solver.node_limit = settings.node_budget
     worlds = sample_worlds(view, count, _rng(view, seed))
     positions = [world.position(view) for world in worlds]
     answers = reaches_in_worlds(solver, positions, world_thresholds(view, worlds), [None])
     if not answers:
+        return None
+    return sum(row[0] for row in answers) / len(answers)
+
+
+def strong_doubling(view: SeatView, seed: int, *, most_worlds: int | None = None) -> Hint | None:
+    """Return Kontra or Re when offered and the sampled win probability says so, else None.
+
+    ``most_worlds`` caps the worlds sampled (a weaker player looks at fewer). Without an affordable search (the pure-Python solver at the first trick) the rules of thumb
+    decide.
+    """
+    offered = [action for action in view.legal_actions if isinstance(action, Kontra | Re)]
+    if not offered or not _searchable(view):
+        return None
+    share = declarer_share(view, seed, most_worlds=most_worlds)
+    if share is None:
         return doubling_choice(view)
-    share = sum(row[0] for row in answers) / len(answers)
     if isinstance(offered[0], Kontra) and share <= KONTRA_BELOW:
         return Hint(offered[0], HintReason.SAY_KONTRA)
     if isinstance(offered[0], Re) and share >= RE_ABOVE:
