@@ -58,7 +58,7 @@ def test_the_batches_judge_as_the_reference_answers_one_by_one(seed: int, game: 
 
 
 def test_the_tie_breaks_keep_to_their_own_budget() -> None:
-    view = decision(7, GameType.GRAND, 3)
+    view = decision(9, GameType.GRAND, 3)
     full = judged(view, get_solver())
     assert full.worlds == 16 and full.levels  # the wins tie: Schneider tells the cards apart
     short = judged(view, get_solver(), dataclasses.replace(UNLIMITED, tiebreak_budget=0))
@@ -66,7 +66,7 @@ def test_the_tie_breaks_keep_to_their_own_budget() -> None:
 
 
 def test_a_tie_break_cut_short_tells_the_cards_apart_in_the_worlds_it_reached() -> None:
-    view = decision(7, GameType.GRAND, 3)
+    view = decision(9, GameType.GRAND, 3)
     wins_only = get_solver()
     judged(view, wins_only, dataclasses.replace(UNLIMITED, tiebreak_budget=0))
     whole = get_solver()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
-from webapp.ai import Level, choose
-from webapp.ai.worlds import World, all_worlds, sample_worlds
-from webapp.engine import Deal, GameState, GameType, Phase, Position
+from webapp.ai import Level, bid_limits, choose
+from webapp.ai.worlds import World, _clues, all_worlds, sample_worlds
+from webapp.engine import Bid, Card, CardSet, Deal, GameState, GameType, Pass, Phase, Position
+from webapp.engine.game import Trick
 from webapp.engine.view import SeatView
 
 
@@ -99,3 +101,89 @@ def test_where_nothing_is_known_each_unseen_card_goes_to_each_holder_by_the_room
     for seen in counts.values():
         for holder, need in enumerate(unknown.needs):
             assert abs(seen[holder] / rounds - need / total) < 0.04
+
+
+def _best_limit(cards: int) -> int:
+    return max((limit.value for limit in bid_limits(CardSet.from_mask(cards))), default=0)
+
+
+def _first_card_views(seeds: range) -> list[SeatView]:
+    """Return the declarer's view at its first card of each game the easy players declare."""
+    found = []
+    for seed in seeds:
+        state = GameState.new(Deal.from_seed(seed))
+        while not state.finished:
+            seat = state.to_act
+            assert seat is not None
+            view = state.view(seat)
+            if state.phase is Phase.PLAY and seat == state.declarer and not view.played_by(seat):
+                found.append(view)
+            state = state.apply(choose(view, Level.EASY, seed=seed))
+    return found
+
+
+def test_a_seat_that_passed_is_dealt_fewer_games_than_the_auction_forgotten_gives() -> None:
+    # Each seat that passed at 18 (nothing bid) showed it holds no game worth 18: the declarer's
+    # sampled worlds give it such a hand less often than the same view without the auction.
+    rng = random.Random(5)
+    weighed = forgotten = 0
+    checked = 0
+    for view in _first_card_views(range(40)):
+        passers = [seat for seat, action in view.auction if isinstance(action, Pass)
+                   and seat != view.declarer and not any(isinstance(a, Bid) and s == seat
+                                                         for s, a in view.auction)]
+        if not passers:
+            continue
+        checked += 1
+        blind = dataclasses.replace(view, auction=())
+        for world in sample_worlds(view, 30, rng):
+            weighed += sum(_best_limit(world.hands[seat]) >= 18 for seat in passers)
+        for world in sample_worlds(blind, 30, rng):
+            forgotten += sum(_best_limit(world.hands[seat]) >= 18 for seat in passers)
+    assert checked >= 10
+    assert weighed < 0.85 * forgotten
+
+
+def test_a_defender_who_let_the_declarer_keep_a_trick_is_seldom_dealt_the_card_that_took_it() -> None:
+    # Last to a trick the declarer was winning, a defender who followed low showed it held no
+    # higher card of that suit: the sampled worlds seldom give it one.
+    rng = random.Random(6)
+    with_clue = without = 0
+    checked = 0
+    for seed in range(60):
+        state = GameState.new(Deal.from_seed(seed))
+        while not state.finished and checked < 40:
+            seat = state.to_act
+            assert seat is not None
+            view = state.view(seat)
+            clues = _clues(view)
+            if state.phase is Phase.PLAY and clues.ducks and not view.current_trick.cards:
+                checked += 1
+                last, higher, later = clues.ducks[-1]
+                # The same view with the trick's order forgotten gives no clue: compare with it.
+                for world in sample_worlds(view, 100, rng):
+                    with_clue += bool((world.hands[last] | later) & higher)
+                blind = _without_clues(view)
+                assert not _clues(blind).ducks
+                for world in sample_worlds(blind, 100, rng):
+                    without += bool((world.hands[last] | later) & higher)
+            state = state.apply(choose(view, Level.EASY, seed=seed))
+    assert checked >= 2
+    assert with_clue < 0.85 * without
+
+
+def _without_clues(view: SeatView) -> SeatView:
+    """Return the view with no trick's cards telling who was winning (the cards stay played)."""
+    # A trick won by the one who led it shows no duck: make every trick look led by its winner.
+    tricks = tuple(
+        trick._replace(leader=trick.winner, cards=_rotated(trick)) if trick.winner is not None
+        else trick
+        for trick in view.tricks
+    )
+    return dataclasses.replace(view, tricks=tricks)
+
+
+def _rotated(trick: Trick) -> tuple[Card, ...]:
+    assert trick.winner is not None
+    start = trick.players.index(trick.winner)
+    return trick.cards[start:] + trick.cards[:start]

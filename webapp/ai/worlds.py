@@ -3,8 +3,10 @@
 A *world* gives every unseen card a place: one of the other two hands or the skat. It respects
 everything the seat knows: its own cards, the cards played, the skat it saw or laid away, an
 ouvert declarer's open cards, each player's number of cards, and the suits a player showed it
-no longer holds. Sampled worlds are also weighted by the auction (a player who held 30
-probably holds some values; the declarer's game must reach the bid).
+no longer holds. Sampled worlds are also weighted by what the others showed: the auction (a
+player who held 30 probably holds some values, one who passed at 18 holds no game; the
+declarer's game must reach the bid) and the play (a defender last to a trick who let the
+declarer keep it while following suit holds no card of that suit that would have taken it).
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ from dataclasses import dataclass
 from math import comb
 from typing import Final
 
-from webapp.engine.actions import Bid, Hold
-from webapp.engine.cards import JACKS_MASK, CardSet, mask_cards, mask_points
+from webapp.engine.actions import Bid, Hold, Pass
+from webapp.engine.bidding import BID_VALUES, next_bid
+from webapp.engine.cards import DECK, JACKS_MASK, CardSet, mask_cards, mask_points
 from webapp.engine.view import SeatView
 from webapp.engine.rules import GameType, rules_for
 
 from .limits import bid_limits, game_value, null_risk
+from .ranks import class_ranks
 from .solver import SolverPosition
 
 __all__ = ["Unknowns", "World", "unknowns", "sample_worlds", "all_worlds", "world_count"]
@@ -184,30 +188,115 @@ def world_count(unknown: Unknowns) -> int:
     return total
 
 
-def _bids(view: SeatView) -> dict[int, int]:
-    """Return the highest value each seat bid or held in the auction."""
+PASS_WEIGHT: Final = 0.4
+"""A world's weight when a seat holds more than its bids say: a game worth more than it passed
+at, or less than it bid or held (by the rules of thumb's bid limits)."""
+DUCK_WEIGHT: Final = 0.5
+"""A world's weight when a defender, last to a trick the declarer was winning, followed low
+though it held a card of the suit that takes the trick: it would almost always have taken it."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Clues:
+    """What the auction and the play so far say about the other seats' cards."""
+
+    played: tuple[int, int, int]
+    """The cards each seat played."""
+    said: dict[int, int]
+    """The highest value each seat bid or held."""
+    passed: dict[int, int]
+    """The value each seat passed at: its hand was worth less than this."""
+    ducks: tuple[tuple[int, int, int], ...]
+    """(seat, cards that would have taken the trick, cards it played after that trick): the
+    tricks a defender, last to play, let the declarer keep while following suit."""
+
+
+def _auction_bounds(view: SeatView) -> tuple[dict[int, int], dict[int, int]]:
+    """Return the highest value each seat bid or held and the value each seat passed at.
+
+    A seat that passes a bid waiting for its answer could not hold that value; a seat that
+    passes when it is to bid could not bid the next value (18 when nothing was bid).
+    """
     said: dict[int, int] = {}
+    passed: dict[int, int] = {}
     value = 0
+    waiting: int | None = None  # the seat whose bid awaits an answer
     for seat, action in view.auction:
         if isinstance(action, Bid):
             value = action.value
             said[int(seat)] = value
+            waiting = int(seat)
         elif isinstance(action, Hold):
             said[int(seat)] = value
-    return said
+            waiting = None
+        elif isinstance(action, Pass):
+            if waiting is not None and waiting != int(seat):
+                passed[int(seat)] = value
+            else:
+                passed[int(seat)] = next_bid(value) or BID_VALUES[-1] + 1
+            waiting = None
+    return said, passed
 
 
-def _weight(
-    view: SeatView, world: World, played: tuple[int, int, int], said: dict[int, int]
-) -> float:
-    """Return how well a world fits the auction and the declared game (1.0: fully).
+def _ducks(view: SeatView, played_after: list[list[int]]) -> tuple[tuple[int, int, int], ...]:
+    """Return the tricks a defender let the declarer keep as the last player (see `_Clues`).
 
-    ``played`` are the cards each seat played, ``said`` what it bid (see :func:`_bids`).
+    ``played_after[trick][seat]`` holds the cards the seat played after that trick.
     """
+    game = view.game_type
+    declarer = view.declarer
+    if game is None or declarer is None or game in (GameType.NULL, GameType.RAMSCH):
+        return ()
+    rules = rules_for(game)
+    ranks = class_ranks(game)
+    me = int(view.position)
+    found = []
+    for number, trick in enumerate(view.tricks):
+        if len(trick.cards) != 3 or trick.winner != declarer:
+            continue
+        last = int(trick.players[2])
+        if last in (me, int(declarer)):
+            continue
+        led = rules.follows(trick.cards[0])
+        if rules.follows(trick.cards[2]) is not led:
+            continue
+        winning = trick.cards[trick.players.index(declarer)]
+        if rules.follows(winning) is not led:
+            continue  # the declarer trumped: a card of the suit led would not take it
+        later = played_after[number][last]
+        higher = view.unseen.mask & sum(
+            card.bit for card in DECK
+            if rules.follows(card) is led and ranks[card.index] > ranks[winning.index]
+        )
+        if higher:
+            found.append((last, higher, later))
+    return tuple(found)
+
+
+def _clues(view: SeatView) -> _Clues:
+    """Return what the auction and the play so far say about the other seats' cards."""
+    tricks = (*view.tricks, view.current_trick)
+    played = [0, 0, 0]
+    after: list[list[int]] = [[0, 0, 0] for _ in tricks]
+    for number in range(len(tricks) - 1, -1, -1):
+        after[number] = list(played)
+        trick = tricks[number]
+        for seat, card in zip(trick.players, trick.cards):
+            played[seat] |= card.bit
+    said, passed = _auction_bounds(view)
+    return _Clues((played[0], played[1], played[2]), said, passed, _ducks(view, after))
+
+
+def _weight(view: SeatView, world: World, clues: _Clues) -> float:
+    """Return how well a world fits the auction, the declared game and the play (1.0: fully)."""
     weight = 1.0
     declarer = view.declarer
     game = view.game_type
     me = int(view.position)
+    played = clues.played
+    for seat, higher, later in clues.ducks:
+        if (world.hands[seat] | later) & higher:
+            weight *= DUCK_WEIGHT
     for seat in range(3):
         if seat == me:
             continue
@@ -228,11 +317,13 @@ def _weight(
             elif trumps < 5:
                 weight *= 0.35 ** (5 - trumps)
             continue
-        if seat in said and said[seat] >= 18:
+        said = clues.said.get(seat, 0)
+        passed = clues.passed.get(seat)
+        if said >= 18 or passed is not None:
             limits = bid_limits(CardSet.from_mask(original))
             best = max((limit.value for limit in limits), default=0)
-            if best < said[seat]:
-                weight *= 0.4
+            if best < said or (passed is not None and best >= passed):
+                weight *= PASS_WEIGHT
     return weight
 
 
@@ -243,13 +334,8 @@ def sample_worlds(view: SeatView, count: int, rng: random.Random) -> list[World]
     grows with its weight, so the result follows the inference without ever being empty.
     """
     unknown = unknowns(view)
-    played = [0, 0, 0]
-    for trick in (*view.tricks, view.current_trick):
-        for seat, card in zip(trick.players, trick.cards):
-            played[seat] |= card.bit
-    played_by = (played[0], played[1], played[2])
     order = _by_constraint(unknown)
-    said = _bids(view)
+    clues = _clues(view)
     candidates: list[tuple[float, World]] = []
     attempts = 0
     while len(candidates) < 3 * count and attempts < 60 * count:
@@ -258,7 +344,7 @@ def sample_worlds(view: SeatView, count: int, rng: random.Random) -> list[World]
         if holders is None:
             continue
         world = _world(unknown, holders)
-        weight = _weight(view, world, played_by, said)
+        weight = _weight(view, world, clues)
         # Weighted sampling without replacement (Efraimidis–Spirakis keys).
         candidates.append((rng.random() ** (1.0 / weight), world))
     if not candidates:
