@@ -17,8 +17,11 @@ import hmac
 import io
 import re
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import segno
 from flask import Blueprint, Response, current_app, redirect, request, url_for
@@ -26,16 +29,23 @@ from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import i18n, parse, ratelimit, security, web
+from webapp import words as game_words
 from webapp.calculator import drills
 from webapp.calculator.explain import explain, game_labels
-from webapp.engine import rules_for
-from webapp.i18n import gettext, lazy_gettext, ngettext, pgettext
+from webapp.engine import Deal, GameState, Position, rules_for
+from webapp.i18n import gettext, lazy_gettext, lazy_pgettext, ngettext, pgettext
 from webapp.lessons.course import LESSONS, lesson_named
+from webapp.lessons.present import reveal
 from webapp.lessons.steps import BadAnswer, Choose, Number, Step
-from webapp.lessons.views import answer_from, bad_answer, step_context
+from webapp.lessons.views import answer_from, bad_answer, context_of_step, step_context
 from webapp.lessons.words import current_words
+from webapp.practice import phrases, players
+from webapp.practice.present import MAX_NOTATION, PRESENT_LEVEL, deal_context, parse_game
+from webapp.practice.views import BAD_SEED as BAD_DEAL_SEED
+from webapp.practice.views import SEED_DIGITS, table_context
 from webapp.scoresheet.words import SEMICOLON_LANGUAGES
 from webapp.storage import classes as store
+from webapp.tables.decide import Refusal, decide, stale_form
 from webapp.text import clean_text
 
 from . import activity
@@ -66,6 +76,22 @@ BAD_DRILL: LazyString = lazy_gettext("Type both numbers as whole numbers: the ga
 BAD_STEPS: LazyString = lazy_gettext("Write the steps as numbers of the lesson, for example 1-4, 7.")
 BAD_COUNT: LazyString = lazy_gettext("A set has 1 to 20 exercises.")
 BAD_SEED: LazyString = lazy_gettext("The exercise number is a whole number from 0 to 4294967295, or empty.")
+BAD_QUESTION_DEAL: LazyString = lazy_gettext(
+    "Type a deal number, or paste the link of a hand's presentation.")
+BAD_PLAYED: LazyString = lazy_gettext("The cards played before the question are a whole number from 0 to 29.")
+NO_FIT: LazyString = lazy_gettext(
+    "At that moment of the deal nobody has this question to answer: choose another question, or "
+    "another number of cards played.")
+MAX_PLAYED = 29
+STALE: LazyString = lazy_gettext(
+    "Your hand has moved on in another tab or window, so nothing was changed. Here is where it stands now.")
+DEAL_RESULTS: dict[str, LazyString] = {
+    "won": lazy_pgettext("a class's practice deal", "Won"),
+    "lost": lazy_pgettext("a class's practice deal", "Lost"),
+    "passed": lazy_pgettext("a class's practice deal", "Everybody passed"),
+}
+"""How a student's hand ended, for their side, as the chart and the answers name it."""
+HAND_OVER: LazyString = lazy_gettext("This hand is over, so nothing was changed.")
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -110,6 +136,8 @@ def _answer_text(item: Item, text: str) -> str:
     """Write an answer as the chart shows it: an option's label, a number, cards, a drill's numbers."""
     words = current_words()
     step = item.step
+    if item.deal is not None:
+        return str(DEAL_RESULTS.get(text, text))
     if item.drill is not None:
         value, _, score = text.partition(" ")
         value_number = parse.number_or_none(value, signed=True, digits=5)
@@ -163,8 +191,11 @@ def _parse_steps(text: str, last: int) -> list[int] | LazyString | str:
 def _new_form(errors: dict[str, LazyString | str] | None = None, values: dict[str, str] | None = None,
               status: int = 200) -> Response:
     return web.render("classes/new.html", status=status, lessons=LESSONS, errors=errors or {},
-                      values=values or {"activity": "lesson", "pace": "teacher", "level": "1", "count": "5"},
-                      kinds=list(drills.Kind), max_drills=activity.MAX_DRILLS)
+                      values=values or {"activity": "lesson", "pace": "teacher", "level": "1", "count": "5",
+                                        "computer": players.DEFAULT_LEVEL, "question_level": PRESENT_LEVEL,
+                                        "played": "0"},
+                      kinds=list(drills.Kind), max_drills=activity.MAX_DRILLS, positions=tuple(Position),
+                      levels=players.LEVELS, goals=activity.GOALS, max_played=MAX_PLAYED, phrases=phrases)
 
 
 @bp.get("/new")
@@ -178,7 +209,9 @@ def create() -> Response | BaseResponse:
     """Start a class; the teacher lands on its dashboard, whose address is their only key."""
     form = request.form
     values = {key: form.get(key, "")[:200] for key in ("activity", "lesson", "steps", "level", "count", "seed",
-                                                       "pace")}
+                                                       "pace", "deal", "seat", "computer", "question_level",
+                                                       "played", "goal")}
+    values["position"] = form.get("position", "")[:MAX_NOTATION + 1]
     errors: dict[str, LazyString | str] = {}
     if values["pace"] not in ("teacher", "self"):
         errors["pace"] = BAD_CHOICE
@@ -205,6 +238,10 @@ def create() -> Response | BaseResponse:
         if seed is None:
             errors["seed"] = BAD_SEED
         details = {"drill_level": level, "drill_count": count, "drill_seed": seed}
+    elif values["activity"] == "deal":
+        details, errors = _deal_details(values, errors)
+    elif values["activity"] == "question":
+        details, errors = _question_details(values, errors)
     else:
         errors["activity"] = BAD_CHOICE
     if errors:
@@ -215,6 +252,62 @@ def create() -> Response | BaseResponse:
     store.create(teacher_secret=teacher, activity=values["activity"], pace=values["pace"],
                  form_token=token, **details)
     return redirect(url_for("classes.teach", secret=teacher), code=303)
+
+
+def _deal_details(values: dict[str, str], errors: dict[str, LazyString | str]
+                  ) -> tuple[dict[str, Any], dict[str, LazyString | str]]:
+    """Read a practice deal for the class: its number, the students' seat, the computer players."""
+    seed = parse.number_or_none(values["deal"].replace(" ", ""), digits=SEED_DIGITS)
+    if seed is None:
+        errors["deal"] = BAD_DEAL_SEED
+    try:
+        seat: int | None = parse.seat(values["seat"])
+    except parse.Refused:
+        seat = None
+        errors["seat"] = BAD_CHOICE
+    if values["computer"] not in players.LEVELS:
+        errors["computer"] = BAD_CHOICE
+    return {"deal_seed": seed, "deal_seat": seat, "deal_level": values["computer"]}, errors
+
+
+def _question_details(values: dict[str, str], errors: dict[str, LazyString | str]
+                      ) -> tuple[dict[str, Any], dict[str, LazyString | str]]:
+    """Read a position question: a deal (a number played out by computer players, or a hand's
+    notation from a presentation link), the cards played before it, and what it asks."""
+    text = values["position"].strip()
+    game: GameState | None = None
+    if not text:
+        errors["position"] = BAD_QUESTION_DEAL
+    elif text.replace(" ", "").isdigit():
+        seed = parse.number_or_none(text.replace(" ", ""), digits=SEED_DIGITS)
+        if seed is None:
+            errors["position"] = BAD_DEAL_SEED
+        elif values["question_level"] not in players.LEVELS:
+            errors["question_level"] = BAD_CHOICE
+        else:
+            game = activity.played_out(seed, values["question_level"])
+    else:
+        game = parse_game(_notation_of(text))
+        if game is None:
+            errors["position"] = BAD_QUESTION_DEAL
+    played = parse.number_or_none(values["played"], high=MAX_PLAYED, digits=2)
+    if played is None:
+        errors["played"] = BAD_PLAYED
+    if values["goal"] not in activity.GOALS:
+        errors["goal"] = BAD_CHOICE
+    if errors or game is None or played is None:
+        return {}, errors
+    position = activity.position_of(game, played)
+    if position is None or activity.question(str(position), values["goal"]) is None:
+        errors["goal"] = NO_FIT
+        return {}, errors
+    return {"position": str(position), "goal": values["goal"]}, errors
+
+
+def _notation_of(text: str) -> str:
+    """Return the hand's notation from a presentation link pasted whole (or the notation itself)."""
+    path = urlsplit(text).path if "/present/" in text else text
+    return unquote(path.rsplit("/present/", 1)[-1])
 
 
 def _teacher_secret(form_token: str) -> str:
@@ -315,7 +408,7 @@ def _answer_of(room: store.Room, student: store.Student, index: int) -> store.An
 
 
 def _student_context(room: store.Room, student: store.Student, *, error: LazyString | str | None = None,
-                     notice: LazyString | str | None = None) -> dict[str, Any]:
+                     notice: LazyString | str | None = None, animate: bool = True) -> dict[str, Any]:
     all_items = activity.items(room)
     index = min(_open_item(room, student), max(len(all_items) - 1, 0))
     context: dict[str, Any] = {
@@ -339,8 +432,43 @@ def _student_context(room: store.Room, student: store.Student, *, error: LazyStr
                    last=index + 1 >= len(all_items), title=_item_title(item, len(all_items)))
     if item.lesson is not None:
         context.update(step_context(item.lesson, item.number, answer, str(error) if error else None))
+    elif item.question is not None:
+        context.update(context_of_step(item.question, answer, str(error) if error else None))
     elif item.drill is not None:
         context.update(_drill_context(item.drill, answer, error))
+    elif item.deal is not None:
+        context.update(_deal_context(room, item.deal, index, answer, animate=animate))
+    return context
+
+
+@dataclass(frozen=True, slots=True)
+class ClassHand:
+    """What the practice table's templates call ``hand``: a student's copy of the class's deal."""
+
+    seat: Position
+    revision: int
+    seed: int
+    level: str
+    id: str = ""
+
+
+def _hand_of(deal: activity.ClassDeal, answer: store.Answer | None) -> GameState:
+    """Return the student's copy of the deal where it stands (before their first decision: as dealt)."""
+    if answer is not None and answer.game:
+        try:
+            return GameState.parse(answer.game)
+        except ValueError:  # a notation the engine no longer reads: start again
+            pass
+    return deal.start()
+
+
+def _deal_context(room: store.Room, deal: activity.ClassDeal, index: int, answer: store.Answer | None, *,
+                  animate: bool = True) -> dict[str, Any]:
+    state = _hand_of(deal, answer)
+    context = table_context(state, deal.seat, deal.seed, animate=animate)
+    context.update(hand=ClassHand(deal.seat, len(state.actions), deal.seed, deal.level), in_class=True,
+                   action_url=url_for("classes.play", code=room.code, index=index), phrases=phrases,
+                   words=game_words)
     return context
 
 
@@ -421,24 +549,38 @@ def _checked(room: store.Room, student: store.Student, index: int) -> tuple[Item
     return item, _answer_of(room, student, index)
 
 
+StepView = Callable[[store.Room, store.Student, Item, store.Answer | None], Response | BaseResponse]
+
+
+def _on_open_step(view: StepView) -> Callable[[str, int], Response | BaseResponse]:
+    """Let a student's POST reach ``view`` only on the step open for them (else refused, nothing changed).
+
+    ``view`` gets the class, the student, the open item and the student's answer to it so far.
+    """
+    @functools.wraps(view)
+    def guarded(code: str, index: int) -> Response | BaseResponse:
+        found = _room_and_student(code)
+        if not isinstance(found, tuple):
+            return found
+        room, student = found
+        checked = _checked(room, student, index)
+        if isinstance(checked, Response):
+            return checked
+        return view(room, student, *checked)
+    return guarded
+
+
 @bp.post("/<code>/<int:index>")
-def answer(code: str, index: int) -> Response | BaseResponse:
+@_on_open_step
+def answer(room: store.Room, student: store.Student, item: Item, previous: store.Answer | None) -> Response | BaseResponse:
     """Judge a student's answer to the open step and record it; the first answer is the one counted."""
-    found = _room_and_student(code)
-    if not isinstance(found, tuple):
-        return found
-    room, student = found
-    checked = _checked(room, student, index)
-    if isinstance(checked, Response):
-        return checked
-    item, previous = checked
     if item.drill is not None:
         if previous is None or not previous.first:
             try:
                 text, correct = activity.check_drill(item.drill, request.form.get("value"), request.form.get("score"))
             except BadAnswer:
                 return _show_student(room, student, status=400, partial="classes/_step.html", error=BAD_DRILL)
-            store.save_answer(room, student, index, answer=text, correct=correct, done=True)
+            store.save_answer(room, student, item.index, answer=text, correct=correct, done=True)
     elif item.step is not None and item.step.interactive:
         if previous is None or not previous.solved:
             step: Step = item.step
@@ -448,7 +590,7 @@ def answer(code: str, index: int) -> Response | BaseResponse:
             except BadAnswer:
                 return _show_student(room, student, status=400, partial="classes/_step.html",
                                      error=bad_answer(step))
-            store.save_answer(room, student, index, answer=" ".join(text.split()), correct=verdict.correct,
+            store.save_answer(room, student, item.index, answer=" ".join(text.split()), correct=verdict.correct,
                               done=verdict.done)
     if web.is_htmx():
         fresh = store.by_code(room.code)
@@ -457,37 +599,50 @@ def answer(code: str, index: int) -> Response | BaseResponse:
     return redirect(url_for("classes.student", code=room.code), code=303)
 
 
+@bp.post("/<code>/<int:index>/play")
+@_on_open_step
+def play(room: store.Room, student: store.Student, item: Item, previous: store.Answer | None) -> Response | BaseResponse:
+    """Take a student's decision in their copy of the class's deal; the computer players answer."""
+    if item.deal is None:
+        return _show_student(room, student, status=400, notice=BAD_FORM)
+    deal = item.deal
+    state = _hand_of(deal, previous)
+    refusal = stale_form(request.form, len(state.actions), STALE)
+    if refusal is None and state.finished:
+        refusal = Refusal(HAND_OVER, 409)
+    after = refusal or decide(request.form.to_dict(flat=False), state, deal.seat, deal.advance)
+    if isinstance(after, Refusal):
+        return _show_student(room, student, status=after.status, partial="practice/_table_swap.html",
+                             notice=after.notice, animate=False)
+    result = activity.deal_result(after, deal.seat)
+    saved = store.save_game(room, student, item.index, game=str(after), before=previous.game if previous else None,
+                            result=result[0] if result else None, won=bool(result and result[1]))
+    if not saved:
+        fresh = store.by_code(room.code)
+        assert fresh is not None
+        return _show_student(fresh, student, status=409, partial="practice/_table_swap.html", notice=STALE,
+                             animate=False)
+    return web.after_change(url_for("classes.student", code=room.code),
+                            lambda: _show_student(room, student, partial="practice/_table_swap.html"))
+
+
 @bp.post("/<code>/<int:index>/hint")
-def hint(code: str, index: int) -> Response | BaseResponse:
+@_on_open_step
+def hint(room: store.Room, student: store.Student, item: Item, _: store.Answer | None) -> Response | BaseResponse:
     """Show the open lesson step's hint."""
-    found = _room_and_student(code)
-    if not isinstance(found, tuple):
-        return found
-    room, student = found
-    checked = _checked(room, student, index)
-    if isinstance(checked, Response):
-        return checked
-    item, _ = checked
     if item.step is None or item.step.hint is None:
         return _show_student(room, student, status=400, notice=BAD_FORM)
-    store.save_answer(room, student, index, answer="", correct=False, done=False, hint=True)
+    store.save_answer(room, student, item.index, answer="", correct=False, done=False, hint=True)
     return redirect(url_for("classes.student", code=room.code), code=303)
 
 
 @bp.post("/<code>/<int:index>/next")
-def go_on(code: str, index: int) -> Response | BaseResponse:
+@_on_open_step
+def go_on(room: store.Room, student: store.Student, item: Item, answer_row: store.Answer | None) -> Response | BaseResponse:
     """Let a self-paced student go on to the next step once this one is read, solved or answered."""
-    found = _room_and_student(code)
-    if not isinstance(found, tuple):
-        return found
-    room, student = found
-    checked = _checked(room, student, index)
-    if isinstance(checked, Response):
-        return checked
-    item, answer_row = checked
-    if room.teacher_paced or index + 1 >= len(activity.items(room)) or not activity.may_go_on(item, answer_row):
+    if room.teacher_paced or item.index + 1 >= len(activity.items(room)) or not activity.may_go_on(item, answer_row):
         return _show_student(room, student, status=409, notice=NOT_OPEN)
-    store.advance_student(room, student, index + 1)
+    store.advance_student(room, student, item.index + 1)
     return redirect(url_for("classes.student", code=room.code), code=303)
 
 
@@ -500,6 +655,17 @@ def _teacher_room(secret: str) -> store.Room | Response:
         return web.error_page(404)
     security.keep_private()
     return room
+
+
+def _as_teacher(view: Callable[[store.Room, str], Any]) -> Callable[[str], Any]:
+    """Let only the teacher's secret link reach ``view``, which gets the class and the secret (else 404)."""
+    @functools.wraps(view)
+    def guarded(secret: str) -> Any:
+        room = _teacher_room(secret)
+        if isinstance(room, Response):
+            return room
+        return view(room, secret)
+    return guarded
 
 
 def _stats(room: store.Room) -> dict[str, Any]:
@@ -553,21 +719,36 @@ def _dashboard_context(room: store.Room, secret: str) -> dict[str, Any]:
         "chart": tuple((bar, _answer_text(item, bar.answer), 100 * bar.count // most if most else 0)
                        for bar in chart) if item else (),
         "stuck": stuck,
+        "each": _each_answer(item, stats["students"], stats["by_pair"], focus) if item and item.interactive else (),
         "code": room.code,
         "join_address": _join_address(),
         "qr": _qr(url_for("classes_short.join_code", code=room.code, _external=True)),
         "poll_url": url_for("classes.teach_news", **poll),
         "dashboard_url": url_for("classes.teach", secret=secret),
         "words": current_words(),
+        "positions": game_words.POSITIONS,
     }
 
 
+def _each_answer(item: Item, people: tuple[store.Student, ...], by_pair: dict[tuple[int, int], store.Answer],
+                 index: int) -> tuple[tuple[store.Student, str, str], ...]:
+    """Return each student's first answer to ``item`` as shown, and its mark: right, wrong, playing, none."""
+    each = []
+    for person in people:
+        row = by_pair.get((person.id, index))
+        if row is not None and row.first:
+            each.append((person, _answer_text(item, row.first), "right" if row.first_correct else "wrong"))
+        elif row is not None and item.deal is not None and row.game:
+            each.append((person, "", "playing"))
+        else:
+            each.append((person, "", "none"))
+    return tuple(each)
+
+
 @bp.get("/teach/<id:secret>")
-def teach(secret: str) -> Response:
+@_as_teacher
+def teach(room: store.Room, secret: str) -> Response:
     """Show the teacher's dashboard: the code, the step shown, the answers coming in, who is stuck."""
-    room = _teacher_room(secret)
-    if isinstance(room, Response):
-        return room
     return web.render("classes/teach.html", "classes/_dashboard.html", **_dashboard_context(room, secret))
 
 
@@ -587,11 +768,9 @@ def teach_news(secret: str) -> Response:
 
 
 @bp.post("/teach/<id:secret>/move")
-def move(secret: str) -> Response | BaseResponse:
+@_as_teacher
+def move(room: store.Room, secret: str) -> Response | BaseResponse:
     """Show the class another step (teacher-paced): ``to`` is the step's number from 0."""
-    room = _teacher_room(secret)
-    if isinstance(room, Response):
-        return room
     count = len(activity.items(room))
     to = parse.number_or_none(request.form.get("to"), digits=3)
     if to is None or not 0 <= to < count or room.ended:
@@ -602,11 +781,9 @@ def move(secret: str) -> Response | BaseResponse:
 
 
 @bp.post("/teach/<id:secret>/names")
-def names(secret: str) -> Response | BaseResponse:
+@_as_teacher
+def names(room: store.Room, secret: str) -> Response | BaseResponse:
     """Show or hide the students' nicknames on the teacher's screens."""
-    room = _teacher_room(secret)
-    if isinstance(room, Response):
-        return room
     shown = request.form.get("shown")
     if shown not in ("0", "1"):
         return web.error_page(400, BAD_FORM)
@@ -615,29 +792,54 @@ def names(secret: str) -> Response | BaseResponse:
 
 
 @bp.post("/teach/<id:secret>/end")
-def end(secret: str) -> Response | BaseResponse:
+@_as_teacher
+def end(room: store.Room, secret: str) -> Response | BaseResponse:
     """End the class and go to its summary."""
-    room = _teacher_room(secret)
-    if isinstance(room, Response):
-        return room
     if not room.ended:
         store.end(room)
     return redirect(url_for("classes.summary", secret=secret), code=303)
 
 
 @bp.get("/teach/<id:secret>/projector")
-def projector(secret: str) -> Response:
-    """Show the code and the step in large type for the projector (no names unless chosen)."""
-    room = _teacher_room(secret)
-    if isinstance(room, Response):
-        return room
+@_as_teacher
+def projector(room: store.Room, secret: str) -> Response:
+    """Show the code and the step on the projector, as presentation mode shows it; no names unless chosen.
+
+    ``?answer=1`` shows the step's answer too (Enter). The step is drawn by the presentation's
+    own partials (a lesson step or a question by ``lessons/_present_step.html``, a deal by
+    ``practice/_present_deal.html``); the answers come in below it.
+    """
     context = _dashboard_context(room, secret)
-    item = context["item"]
-    if item is not None and item.lesson is not None:
-        context.update(step_context(item.lesson, item.number, None))
-    elif item is not None and item.drill is not None:
-        context.update(_drill_context(item.drill, None, None))
+    revealed = request.args.get("answer") == "1"
+    context.update(_slide_context(room, secret, context["item"], revealed, context["title"]))
+    answer: dict[str, Any] = {"answer": 1} if revealed else {}
+    context["projector_poll"] = url_for("classes.projector_news", secret=secret, revision=room.revision, **answer)
+    context["leave_url"] = context["dashboard_url"]
+    if web.is_htmx() and request.headers.get("HX-Target") == "present-slide":
+        return web.render("classes/projector.html", "classes/_projector_slide.html", **context)
     return web.render("classes/projector.html", "classes/_projector.html", **context)
+
+
+def _slide_context(room: store.Room, secret: str, item: Item | None, revealed: bool, title: str) -> dict[str, Any]:
+    """Return what the presentation partial of the item shown needs (the class's URLs in its links)."""
+    if item is None:
+        return {"slide": None}
+    where = gettext("Class %(code)s · %(step)s", code=room.code, step=title)
+    reveal_url = url_for("classes.projector", secret=secret, answer=1)
+    if item.lesson is not None:
+        step_shown = step_context(item.lesson, item.number, None)
+        return {"slide": "lesson", "where": where,
+                **reveal(step_shown, step_shown["step"], answer=revealed, reveal_url=reveal_url)}
+    if item.question is not None:
+        return {"slide": "lesson", "where": where,
+                **reveal(context_of_step(item.question, None), item.question, answer=revealed,
+                         reveal_url=reveal_url)}
+    if item.deal is not None:
+        dealt = GameState.new(Deal.from_seed(item.deal.seed))
+        return {"slide": "deal", "where": where, **deal_context(dealt, 0, item.deal.seat),
+                "played_out_url": url_for("practice.present_deal", seed=item.deal.seed, level=item.deal.level)}
+    assert item.drill is not None
+    return {"slide": "drill", "where": where, **_drill_context(item.drill, None, None)}
 
 
 @bp.get("/teach/<id:secret>/projector/news")
@@ -669,22 +871,18 @@ def _marks(stats: dict[str, Any]) -> list[tuple[store.Student, list[str], int]]:
 
 
 @bp.get("/teach/<id:secret>/summary")
-def summary(secret: str) -> Response:
+@_as_teacher
+def summary(room: store.Room, secret: str) -> Response:
     """Show the summary per student and per step, to print."""
-    room = _teacher_room(secret)
-    if isinstance(room, Response):
-        return room
     stats = _stats(room)
     return web.render("classes/summary.html", room=room, secret=secret, marks=_marks(stats),
                       asking=[row for row in stats["rows"] if row["item"].interactive], **stats)
 
 
 @bp.get("/teach/<id:secret>/summary.csv")
-def summary_csv(secret: str) -> Response:
+@_as_teacher
+def summary_csv(room: store.Room, secret: str) -> Response:
     """Download the summary as a spreadsheet: a row per student, a column per step."""
-    room = _teacher_room(secret)
-    if isinstance(room, Response):
-        return room
     stats = _stats(room)
     words = {
         "right": pgettext("file cell", "right"),

@@ -16,6 +16,7 @@ from flask import Response, request, url_for
 
 from webapp import web
 
+from .steps import Step
 from .views import _lesson_or_404, _step_context, _step_or_404, bp
 
 
@@ -34,16 +35,31 @@ def step_context(slug: str, number: int, *, answer: bool) -> dict[str, Any]:
     """
     lesson = _lesson_or_404(slug)
     step = _step_or_404(lesson, number)
-    context = _step_context(lesson, number, None)
+    context = reveal(_step_context(lesson, number, None), step, answer=answer,
+                     reveal_url=step_url(slug, number, answer=True))
+    context.update(
+        back_url=step_url(slug, number - 1) if number > 1 else None,
+        forward_url=step_url(slug, number + 1) if number < len(lesson.steps) else None,
+    )
+    return context
+
+
+def reveal(context: dict[str, Any], step: Step, *, answer: bool, reveal_url: str) -> dict[str, Any]:
+    """Turn a step's context into a slide's: the question alone, or with ``answer`` the answer too.
+
+    ``reveal_url`` is the slide with the answer (the link while it is hidden). Another area (a
+    class's projector) calls this on `webapp.lessons.views.context_of_step` and sets ``where``
+    (the line above the question), ``back_url`` and ``forward_url`` itself.
+    """
     revealed = answer and step.interactive
     context.update(
         revealed=revealed,
         solved=revealed,
         show_solution=False,
         verdict=None,
-        reveal_url=step_url(slug, number, answer=True) if step.interactive and not revealed else None,
-        back_url=step_url(slug, number - 1) if number > 1 else None,
-        forward_url=step_url(slug, number + 1) if number < len(lesson.steps) else None,
+        reveal_url=reveal_url if step.interactive and not revealed else None,
+        back_url=None,
+        forward_url=None,
     )
     return context
 

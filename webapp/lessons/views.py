@@ -161,7 +161,27 @@ def step_context(lesson: Lesson, number: int, state: AnswerState | None, error: 
     Another area showing a lesson step (a class) passes its own answer record and sets
     ``answer_url`` (and ``hint_url``) in the context, where the step's forms then post.
     """
-    step = lesson.steps[number - 1]
+    context = context_of_step(lesson.steps[number - 1], state, error)
+    context.update(
+        lesson=lesson,
+        lesson_number=number_of(lesson),
+        number=number,
+        total=len(lesson.steps),
+        next_url=(
+            url_for("lessons.step", slug=lesson.slug, number=number + 1)
+            if number < len(lesson.steps)
+            else url_for("lessons.done", slug=lesson.slug)
+        ),
+    )
+    return context
+
+
+def context_of_step(step: Step, state: AnswerState | None, error: str | None = None) -> dict[str, Any]:
+    """Gather what the step templates show of a step outside any lesson (a class's position question).
+
+    The caller sets ``answer_url`` (the templates' forms post there) and, on a projector, what
+    `webapp.lessons.present.reveal` adds.
+    """
     words = current_words()
     verdict: Verdict | None = None
     if state is not None and state.answer and step.interactive:
@@ -171,10 +191,6 @@ def step_context(lesson: Lesson, number: int, state: AnswerState | None, error: 
             verdict = None
     solved = bool(state and state.solved) or not step.interactive
     context: dict[str, Any] = {
-        "lesson": lesson,
-        "lesson_number": number_of(lesson),
-        "number": number,
-        "total": len(lesson.steps),
         "step": step,
         "state": state,
         "verdict": verdict,
@@ -186,11 +202,6 @@ def step_context(lesson: Lesson, number: int, state: AnswerState | None, error: 
         "deck_of": words.deck_of,
         "ranking": Ranking,
         "show_solution": bool(state and not state.solved and state.misses >= SHOW_SOLUTION_AFTER),
-        "next_url": (
-            url_for("lessons.step", slug=lesson.slug, number=number + 1)
-            if number < len(lesson.steps)
-            else url_for("lessons.done", slug=lesson.slug)
-        ),
     }
     if isinstance(step, Pick):
         chosen = set()

@@ -82,27 +82,30 @@ def _create(seed: int, seat: Position, level: str) -> BaseResponse:
 
 def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 200, hint: bool = False) -> Response:
     """Render the learner's hand (the page, or the table alone for htmx)."""
-    shown = screen.screen(hand.state, hand.seat, animate=not hint and notice is None)
+    context = table_context(hand.state, hand.seat, hand.seed, hint=hint, animate=not hint and notice is None)
+    context.update(hand=hand, notice=notice, can_undo=table.last_decision(hand.state, hand.seat) is not None)
+    # htmx swaps only successful answers: a refusal still comes back as the table with its notice.
+    code = 200 if web.is_htmx() else status
+    return web.render("practice/hand.html", "practice/_table_swap.html", status=code, **context)
+
+
+def table_context(state: GameState, seat: Position, seed: int, *, hint: bool = False,
+                  animate: bool = True) -> dict[str, Any]:
+    """Return what ``practice/_table.html`` shows of ``state`` from ``seat``, but ``hand`` and ``notice``.
+
+    ``hint`` asks the coach for the next decision. Another area with a practice table (a class
+    playing a deal) adds its own ``hand`` and ``action_url``.
+    """
+    shown = screen.screen(state, seat, animate=animate)
     advice = None
     if hint and shown.your_turn:
-        advice = players.hint(shown.view, seed=table.move_seed(hand.seed, len(hand.state.actions)))
+        advice = players.hint(shown.view, seed=table.move_seed(seed, len(state.actions)))
     worth: tuple[screen.Worth, ...] = ()
     if shown.your_turn and shown.phase is Phase.BIDDING:
         stake = screen.bid_at_stake(shown)
         worth = tuple(screen.worth(limit, stake) for limit in players.bid_limits(shown.view.hand))
-    context: dict[str, Any] = {
-        "hand": hand,
-        "screen": shown,
-        "notice": notice,
-        "hint": advice,
-        "worth": worth,
-        "hint_asked": hint,
-        "can_undo": table.last_decision(hand.state, hand.seat) is not None,
-        "finished": hand.state.finished,
-    }
-    # htmx swaps only successful answers: a refusal still comes back as the table with its notice.
-    code = 200 if web.is_htmx() else status
-    return web.render("practice/hand.html", "practice/_table_swap.html", status=code, **context)
+    return {"screen": shown, "hint": advice, "worth": worth, "hint_asked": hint, "can_undo": False,
+            "finished": state.finished}
 
 
 def _start_form(seed: int | None, errors: dict[str, LazyString] | None = None, status: int = 200, values: dict[str, str] | None = None,

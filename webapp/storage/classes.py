@@ -65,6 +65,7 @@ __all__ = [
     "join",
     "resume",
     "save_answer",
+    "save_game",
     "move",
     "set_names_shown",
     "end",
@@ -124,6 +125,15 @@ class ClassRoom(MadeByForm, db.Model):  # type: ignore[name-defined,misc]
     drill_level: Mapped[int | None] = mapped_column(Integer, nullable=True)
     drill_seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     drill_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    deal_seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """The practice deal's number."""
+    deal_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    deal_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """The computer players' level of a practice deal."""
+    position: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """A position question's position, in the engine's game notation (the player to act answers)."""
+    goal: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """What a position question asks for (`webapp.classes.activity.GOALS`)."""
     pace: Mapped[str] = mapped_column(String(16))
     """``teacher`` (the class sees the step the teacher shows) or ``self``."""
     current: Mapped[int] = mapped_column(Integer, default=0)
@@ -168,6 +178,8 @@ class ClassAnswer(db.Model):  # type: ignore[name-defined,misc]
     solved: Mapped[bool] = mapped_column(Boolean, default=False)
     misses: Mapped[int] = mapped_column(Integer, default=0)
     hint: Mapped[bool] = mapped_column(Boolean, default=False)
+    game: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The student's own copy of a practice deal, in the engine's game notation."""
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
@@ -183,6 +195,11 @@ class Room:
     drill_level: int | None
     drill_seed: int | None
     drill_count: int | None
+    deal_seed: int | None
+    deal_seat: int | None
+    deal_level: str | None
+    position: str | None
+    goal: str | None
     pace: str
     current: int
     names_shown: bool
@@ -217,29 +234,33 @@ class Answer:
     solved: bool
     misses: int
     hint: bool
+    game: str | None = None
 
 
 def _room(row: ClassRoom) -> Room:
     steps = tuple(int(part) for part in row.steps.split() if part.isdigit())
     return Room(row.id, row.code, row.activity, row.lesson, steps, row.drill_level, row.drill_seed,
-                row.drill_count, row.pace, row.current, row.names_shown, row.ended, row.revision,
+                row.drill_count, row.deal_seed, row.deal_seat, row.deal_level, row.position, row.goal, row.pace, row.current, row.names_shown, row.ended, row.revision,
                 row.stage)
 
 
 def _answer(row: ClassAnswer) -> Answer:
     return Answer(row.student_id, row.item, row.first, row.first_correct, row.answer, row.solved,
-                  row.misses, row.hint)
+                  row.misses, row.hint, row.game)
 
 
 def create(*, teacher_secret: str, activity: str, pace: str, lesson: str | None = None,
            steps: Sequence[int] = (), drill_level: int | None = None, drill_seed: int | None = None,
-           drill_count: int | None = None, form_token: str | None = None) -> Room:
+           drill_count: int | None = None, deal_seed: int | None = None, deal_seat: int | None = None,
+           deal_level: str | None = None, position: str | None = None, goal: str | None = None,
+           form_token: str | None = None) -> Room:
     """Store a new class with a fresh join code; the same ``form_token`` twice makes one class."""
     for _ in range(20):
         record = ClassRoom(
             code=_new_code(), teacher_hash=_hash(teacher_secret), activity=activity, pace=pace,
             lesson=lesson, steps=" ".join(map(str, steps)), drill_level=drill_level,
-            drill_seed=drill_seed, drill_count=drill_count, current=0, names_shown=False,
+            drill_seed=drill_seed, drill_count=drill_count, deal_seed=deal_seed, deal_seat=deal_seat,
+            deal_level=deal_level, position=position, goal=goal, current=0, names_shown=False,
             ended=False, revision=0, stage=0, form_token=form_token,
         )
         try:
@@ -394,6 +415,36 @@ def save_answer(room: Room, student: Student, item: int, *, answer: str, correct
     saved = _answer(row)
     db.session.commit()
     return saved
+
+
+def save_game(room: Room, student: Student, item: int, *, game: str, before: str | None,
+              result: str | None = None, won: bool = False) -> bool:
+    """Store the student's practice hand if it is still ``before`` (None: not stored yet); return whether it was.
+
+    ``result`` (the hand is over: ``won``, ``lost`` or ``passed``) becomes the first answer, the
+    one the chart and the summary count, and ``won`` its right or wrong.
+    """
+    values: dict[str, object] = {"game": game, "updated_at": _now()}
+    if result is not None:
+        values.update(first=result, first_correct=won, answer=result, solved=True)
+    if before is None:
+        db.session.add(ClassAnswer(class_id=room.id, student_id=student.id, item=item, first="",
+                                   first_correct=False, answer="", solved=False, misses=0, hint=False, **values))
+        try:
+            db.session.flush()
+        except IntegrityError:  # stored already (another tab): this form is stale
+            db.session.rollback()
+            return False
+    else:  # one UPDATE checks and writes: two tabs naming the same hand cannot both move it
+        changed = db.session.execute(update(ClassAnswer).where(
+            ClassAnswer.student_id == student.id, ClassAnswer.item == item, ClassAnswer.first == "",
+            ClassAnswer.game == before).values(**values))
+        if getattr(changed, "rowcount", 0) != 1:
+            db.session.rollback()
+            return False
+    _touch(room.id)
+    db.session.commit()
+    return True
 
 
 def advance_student(room: Room, student: Student, position: int) -> None:
