@@ -15,6 +15,7 @@ from webapp.i18n import lazy_gettext
 def init_app(app: Flask) -> None:
     """Register the classes area."""
     from webapp import web
+    from webapp.classes import news
     from webapp.classes.views import bp, short
 
     app.register_blueprint(short)
@@ -30,3 +31,4 @@ def init_app(app: Flask) -> None:
         order=50,
         navigation=False,
     )
+    news.init_app(app)

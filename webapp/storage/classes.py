@@ -25,11 +25,13 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Engine,
     ForeignKey,
     Integer,
     String,
     Text,
     UniqueConstraint,
+    bindparam,
     func,
     select,
     update,
@@ -57,6 +59,8 @@ __all__ = [
     "by_code",
     "counters",
     "teacher_revision",
+    "stage_on",
+    "revision_on",
     "new_resume_code",
     "advance_student",
     "student_of",
@@ -307,6 +311,25 @@ def teacher_revision(secret: str | None) -> int | None:
         select(ClassRoom.revision).where(ClassRoom.teacher_hash == _hash(secret))).scalar_one_or_none()
     db.session.rollback()
     return None if value is None else int(value)
+
+
+def stage_on(engine: Engine, code: str) -> int | None:
+    """Return the stage of the class with this join code, read on a connection of ``engine``
+    (no session, no app context: the quiet poll asks before the app), or None."""
+    with engine.connect() as connection:
+        value = connection.execute(_STAGE, {"code": code}).scalar_one_or_none()
+    return None if value is None else int(value)
+
+
+def revision_on(engine: Engine, secret: str) -> int | None:
+    """Return the revision of the class whose teacher link carries ``secret``, read as `stage_on` reads, or None."""
+    with engine.connect() as connection:
+        value = connection.execute(_REVISION, {"teacher": _hash(secret)}).scalar_one_or_none()
+    return None if value is None else int(value)
+
+
+_STAGE = select(ClassRoom.stage).where(ClassRoom.code == bindparam("code"))
+_REVISION = select(ClassRoom.revision).where(ClassRoom.teacher_hash == bindparam("teacher"))
 
 
 def student_of(room: Room, secret: str | None) -> Student | None:

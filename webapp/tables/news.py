@@ -1,17 +1,20 @@
-"""The tables' "anything new?" poll, answered in front of the app while nothing changed.
+"""The "anything new?" polls, answered in front of the app while nothing changed.
 
-Every person at a table asks every two seconds, and nearly always the answer is "no". This
-WSGI layer sees ``GET /<lang>/tables/<id>/news?revision=<n>`` first, reads the table's
-revision alone (one SELECT by primary key, on the app's own database engine) and, if it is
-still ``n``, answers ``204`` with one header: no session, no language, no template. Anything
-else (a new revision, an unknown table, any other request) goes on to the app as before,
-whose `webapp.tables.views.poll` answers it.
+Every person at a table, every student of a class and their teacher ask every two seconds,
+and nearly always the answer is "no". This WSGI layer sees such a poll first (a `Route`: its
+path, the number its query names, how to read the current number), reads that number alone
+(one SELECT by key, on the app's own database engine) and, if it is still the one named,
+answers ``204`` with one header: no session, no language, no template. Anything else (a new
+number, an unknown key, any other request) goes on to the app as before, whose views answer
+it. The tables' poll is ``GET /<lang>/tables/<id>/news?revision=<n>``; the classes add theirs
+(`webapp.classes.news`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask
@@ -22,21 +25,34 @@ from webapp.i18n import LANGUAGES
 from webapp.storage import db
 from webapp.storage import gametables as storage
 
-__all__ = ["QuietPoll", "PATH"]
+__all__ = ["QuietPoll", "Route", "PATH", "add_route", "init_app"]
 
-PATH = re.compile(r"/(?:%s)/tables/([A-Za-z0-9_-]{1,32})/news" % "|".join(LANGUAGES))
-"""The poll's path; the group is the table's id."""
+LANGUAGE = "(?:%s)" % "|".join(LANGUAGES)
+"""A language prefix of a poll's path."""
+PATH = re.compile(r"/%s/tables/([A-Za-z0-9_-]{1,32})/news" % LANGUAGE)
+"""The tables' poll path; the group is the table's id."""
 QUERY = re.compile(r"revision=(\d{1,9})")
 StartResponse = Callable[..., Any]
 WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
-class QuietPoll:
-    """Answer a poll whose table has not moved on with a bare ``204``; pass on all else."""
+@dataclass(frozen=True, slots=True)
+class Route:
+    """A poll answered in front of the app: ``path``'s group is the key, ``query``'s the number
+    named; ``read`` returns the key's current number (None: no such key)."""
 
-    def __init__(self, app: Flask, inner: WsgiApp) -> None:
+    path: re.Pattern[str]
+    query: re.Pattern[str]
+    read: Callable[[Engine, str], int | None]
+
+
+class QuietPoll:
+    """Answer a poll whose number has not moved on with a bare ``204``; pass on all else."""
+
+    def __init__(self, app: Flask, inner: WsgiApp, routes: Iterable[Route] = ()) -> None:
         self.app = app
         self.inner = inner
+        self.routes = list(routes)
         self.engine: Engine | None = None  # the app's connection pool, taken on first use
         self.headers = [("Cache-Control", "no-store")]
         if app.config.get("SESSION_COOKIE_SECURE"):
@@ -44,23 +60,37 @@ class QuietPoll:
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET":
-            path = PATH.fullmatch(environ.get("PATH_INFO", ""))
-            query = QUERY.fullmatch(environ.get("QUERY_STRING", "")) if path else None
-            if path and query and self._revision(path.group(1)) == int(query.group(1)):
-                start_response("204 No Content", self.headers)
-                return []
+            path = environ.get("PATH_INFO", "")
+            for route in self.routes:
+                found = route.path.fullmatch(path)
+                if found is None:
+                    continue
+                named = route.query.fullmatch(environ.get("QUERY_STRING", ""))
+                if named and self._number(route, found.group(1)) == int(named.group(1)):
+                    start_response("204 No Content", self.headers)
+                    return []
+                break
         return self.inner(environ, start_response)
 
-    def _revision(self, table_id: str) -> int | None:
+    def _number(self, route: Route, key: str) -> int | None:
         if self.engine is None:
             with self.app.app_context():  # one read, no transaction to begin or end: one round trip
                 self.engine = db.engine.execution_options(isolation_level="AUTOCOMMIT")
         try:
-            return storage.revision_on(self.engine, table_id)
+            return route.read(self.engine, key)
         except SQLAlchemyError:
             return None  # the app answers, with its own error page
 
 
+def add_route(app: Flask, route: Route) -> None:
+    """Answer ``route``'s polls in front of the app (the layer is put in front once)."""
+    layer = app.wsgi_app
+    if not isinstance(layer, QuietPoll):
+        layer = QuietPoll(app, app.wsgi_app)
+        app.wsgi_app = layer  # type: ignore[method-assign]
+    layer.routes.append(route)
+
+
 def init_app(app: Flask) -> None:
-    """Put the quiet poll in front of the app."""
-    app.wsgi_app = QuietPoll(app, app.wsgi_app)  # type: ignore[method-assign]
+    """Put the tables' quiet poll in front of the app."""
+    add_route(app, Route(PATH, QUERY, storage.revision_on))
