@@ -1,7 +1,7 @@
 """Classes: a practice deal or a position question as a class's activity, and each student's hand.
 
 Revision ID: classes_0002
-Revises: classes_0001
+Revises: scoresheet_0003
 Create Date: 2026-12-01
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "classes_0002"
-down_revision = "classes_0001"
+down_revision = "scoresheet_0003"
 branch_labels = None
 depends_on = None
 
