@@ -15,6 +15,7 @@ def crawl_pages(page: Page, base: str) -> dict[str, str]:
         "home": "/",
         "cards": "/cards",
         "course": "/learn/",
+        "review": "/learn/review/",
         "practice": "/play/",
         "calculator": "/calculator/",
         "drills": "/calculator/drills/",

@@ -209,6 +209,10 @@ def drill(level: int, seed: int) -> BaseResponse:
     )
     if answer.finished and visitor is not None:
         _remember_visitor(response, visitor)
+    if answer.finished and not answer.solved:
+        from webapp.lessons.review import note_drill_mistake  # the lessons' review uses this module
+
+        response = note_drill_mistake(response, exercise)
     return response
 
 

@@ -19,6 +19,7 @@ from webapp.i18n import gettext as _
 from webapp.practice import players
 from webapp.storage import db
 from webapp.storage import lessons as store
+from webapp.storage import review as reviews
 from webapp.words import POSITIONS
 
 from .course import LESSONS, lesson_named, number_of
@@ -264,6 +265,7 @@ def course() -> Response:
         resume=resume,
         lessons_index={lesson.slug: number_of(lesson) for lesson in LESSONS},
         earned=sum(row.stars for row in progress.values()),
+        to_review=reviews.due_count(learner),
         possible=3 * len(LESSONS),
     )
 
@@ -324,6 +326,7 @@ def answer(slug: str, number: int) -> Reply:
             _finish_if_complete(lesson, learner, progress)
         elif not verdict.correct:
             store.count_miss(state, progress)
+            reviews.record_mistake(learner, reviews.Kind.STEP, reviews.step_ref(slug, number))
             missed = True
         db.session.commit()
     if web.is_htmx():

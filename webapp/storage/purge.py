@@ -27,6 +27,7 @@ from webapp.storage.lessons import Learner, LessonProgress, StepState
 from webapp.storage.lieutenant import LieutenantSeries, LieutenantStat
 from webapp.storage.practice import PracticeHand
 from webapp.storage.ratelimit import forget_ended
+from webapp.storage.review import ReviewItem
 from webapp.storage.scoresheet import ScoreChange, ScoreHand, ScoreList
 from webapp.storage.seasons import ScoreSeason, ScoreSeasonList
 
@@ -50,7 +51,7 @@ class Purgeable:
 PURGEABLE: tuple[Purgeable, ...] = (
     Purgeable("hands", PracticeHand.id, PracticeHand.updated_at, aware=True),
     Purgeable("learners", Learner.id, Learner.used,
-              (Activity.learner_id, StepState.learner_id, LessonProgress.learner_id)),
+              (Activity.learner_id, StepState.learner_id, LessonProgress.learner_id, ReviewItem.learner_id)),
     Purgeable("visitors", DrillStreak.visitor, DrillStreak.used, aware=True),
     Purgeable("tables", GameTable.id, GameTable.updated_at, (GameSeat.table_id, LieutenantSeries.table_id),
               aware=True),

@@ -10,3 +10,4 @@ import webapp.storage.ratelimit  # noqa: F401
 import webapp.storage.scoresheet  # noqa: F401
 import webapp.storage.classes  # noqa: F401
 import webapp.storage.seasons  # noqa: F401
+import webapp.storage.review  # noqa: F401
