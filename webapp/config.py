@@ -14,7 +14,7 @@ RATE_LIMITS = {"lists": "120/hour", "hands": "1200/hour", "learners": "300/hour"
 """New rows per client address (see `webapp.ratelimit`): generous enough for a classroom behind one address."""
 
 PURGE_AFTER_DAYS = {"hands": 30, "learners": 400, "visitors": 400, "lists": 400, "tables": 30,
-                   "statistics": 400, "classes": 30, "seasons": 400}
+                   "statistics": 400, "classes": 30, "seasons": 400, "daily": 30}
 """Days untouched after which ``flask purge`` removes anonymous data (see `webapp.storage.purge`)."""
 
 
@@ -32,6 +32,7 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
         RATE_LIMITS=dict(RATE_LIMITS),
         PROXIES=0,
         PURGE_AFTER_DAYS=dict(PURGE_AFTER_DAYS),
+        DAILY_DEAL_LEVEL="strong",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

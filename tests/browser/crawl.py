@@ -17,6 +17,8 @@ def crawl_pages(page: Page, base: str) -> dict[str, str]:
         "course": "/learn/",
         "review": "/learn/review/",
         "practice": "/play/",
+        "deal of the day": "/play/daily/",
+        "deal archive": "/play/daily/archive",
         "calculator": "/calculator/",
         "drills": "/calculator/drills/",
         "drill": "/calculator/drills/3/2024",

@@ -27,7 +27,8 @@ from webapp.storage.review import Kind, ReviewItem
 
 from .course import lesson_named, number_of
 from .steps import BadAnswer, Step
-from .views import _learner, _learner_or_new, _remember, answer_from, bad_answer, bp, step_context
+from . import learner as learners
+from .views import answer_from, bad_answer, bp, step_context
 from .words import current_words
 
 NOT_DUE: LazyString = lazy_gettext(
@@ -91,7 +92,7 @@ def _next_url(learner: store.Learner | None, current: ReviewItem) -> str:
 
 
 def _home(*, notice: LazyString | None = None, status: int = 200) -> Response:
-    items = due_items(_learner())
+    items = due_items(learners.current())
     return web.render("lessons/review.html", status=status, notice=notice,
                       items=[(item_url(item), _title(item)) for item in items])
 
@@ -109,7 +110,7 @@ def _open_step(slug: str, number: int) -> tuple[Any, Step, ReviewItem] | Respons
     """Return the lesson, the step and the learner's open review item, or the review page's refusal."""
     lesson = lesson_named(slug)
     step = lesson.steps[number - 1] if lesson is not None and 1 <= number <= len(lesson.steps) else None
-    item = reviews.item_of(_learner(), Kind.STEP, reviews.step_ref(slug, number))
+    item = reviews.item_of(learners.current(), Kind.STEP, reviews.step_ref(slug, number))
     if lesson is None or step is None or not step.interactive or item is None or not item.open:
         return _home(notice=NOT_DUE, status=404)
     return lesson, step, item
@@ -122,7 +123,7 @@ def _render_step(lesson: Any, number: int, item: ReviewItem, *, error: str | Non
     context.update(
         answer_url=url_for("lessons.review_step", slug=lesson.slug, number=number),
         hint_url=url_for("lessons.review_hint", slug=lesson.slug, number=number),
-        next_url=_next_url(_learner(), item),
+        next_url=_next_url(learners.current(), item),
         counted=item.counted_today,
         t=current_words().text,
     )
@@ -192,7 +193,7 @@ def review_hint(slug: str, number: int) -> Reply:
 
 
 def _open_drill(level: int, seed: int) -> tuple[drills.Exercise, ReviewItem] | Response:
-    item = reviews.item_of(_learner(), Kind.DRILL, reviews.drill_ref(level, seed))
+    item = reviews.item_of(learners.current(), Kind.DRILL, reviews.drill_ref(level, seed))
     if not 1 <= level <= drills.LEVELS or not 0 <= seed <= drills.MAX_SEED or item is None or not item.open:
         return _home(notice=NOT_DUE, status=404)
     return drills.exercise(level, seed), item
@@ -220,7 +221,7 @@ def _render_drill(exercise: drills.Exercise, item: ReviewItem, *, error: LazyStr
         given = (int(value), int(score), item.solved)
     context = drill_context(exercise, given)
     context.update(
-        error=error, item=item, counted=item.counted_today, next_url=_next_url(_learner(), item),
+        error=error, item=item, counted=item.counted_today, next_url=_next_url(learners.current(), item),
         answer_url=url_for("lessons.review_drill", level=exercise.level, seed=exercise.seed),
     )
     return _render_item(context, status)
@@ -260,7 +261,7 @@ def review_drill_answer(level: int, seed: int) -> Reply:
 
 def note_drill_mistake(response: BaseResponse, exercise: drills.Exercise) -> BaseResponse:
     """Put a drill answered wrong in the learner's review set (a new learner if need be); commits."""
-    learner = _learner_or_new()
+    learner = learners.current_or_new()
     reviews.record_mistake(learner, Kind.DRILL, reviews.drill_ref(exercise.level, exercise.seed))
     db.session.commit()
-    return _remember(response, learner)
+    return learners.remember(response, learner)

@@ -11,7 +11,7 @@ from flask import Flask
 
 from webapp import web
 from webapp.i18n import lazy_gettext
-from webapp.practice import present  # noqa: F401  (its views join the blueprint)
+from webapp.practice import daily, present  # noqa: F401  (their views join the blueprint)
 from webapp.practice.views import bp
 
 

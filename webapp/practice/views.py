@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp import parse, ratelimit, web, words
 from webapp.engine import GameState, Phase, Position
 from webapp.i18n import lazy_gettext
-from webapp.practice import phrases, players, review, screen, table
+from webapp.practice import deal_of_day, phrases, players, review, screen, table
 from webapp.storage import practice as storage
 from webapp.tables.decide import Refusal, decide, stale_form
 
@@ -71,19 +71,33 @@ def _load(hand_id: str) -> Hand | None:
         return None
 
 
-def _create(seed: int, seat: Position, level: str) -> BaseResponse:
-    """Store a new copy of deal ``seed`` for the learner and go to it."""
+def find_hand(hand_id: str) -> Hand | None:
+    """Return a stored hand, read back (for other areas: the deal of the day), or None."""
+    return _load(hand_id)
+
+
+def start_hand(seed: int, seat: Position, level: str) -> str:
+    """Store a new copy of deal ``seed`` for the learner (counted by the rate limit); return its id.
+
+    The form's one-time token twice (a double click) makes one hand.
+    """
     ratelimit.check("hands")
     state = table.start(seed, seat, level)
     record = storage.create(seed=seed, seat=int(seat), level=level, game=str(state),
                             form_token=web.sent_form_token())
-    return redirect(url_for("practice.hand", hand_id=record.id), code=303)
+    return record.id
+
+
+def _create(seed: int, seat: Position, level: str) -> BaseResponse:
+    """Store a new copy of deal ``seed`` for the learner and go to it."""
+    return redirect(url_for("practice.hand", hand_id=start_hand(seed, seat, level)), code=303)
 
 
 def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 200, hint: bool = False) -> Response:
     """Render the learner's hand (the page, or the table alone for htmx)."""
     context = table_context(hand.state, hand.seat, hand.seed, hint=hint, animate=not hint and notice is None)
-    context.update(hand=hand, notice=notice, can_undo=table.last_decision(hand.state, hand.seat) is not None)
+    context.update(hand=hand, notice=notice, can_undo=table.last_decision(hand.state, hand.seat) is not None,
+                   daily_url=deal_of_day.settle(hand) if hand.state.finished else None)
     # htmx swaps only successful answers: a refusal still comes back as the table with its notice.
     code = 200 if web.is_htmx() else status
     return web.render("practice/hand.html", "practice/_table_swap.html", status=code, **context)

@@ -21,6 +21,7 @@ from sqlalchemy.orm import InstrumentedAttribute
 from webapp.storage import db
 from webapp.storage.calculator import DrillStreak
 from webapp.storage.classes import ClassAnswer, ClassRoom, ClassStudent
+from webapp.storage.daily import DailyPlay
 from webapp.storage.gametables import GameSeat, GameTable
 from webapp.storage.learning import Activity
 from webapp.storage.lessons import Learner, LessonProgress, StepState
@@ -51,13 +52,15 @@ class Purgeable:
 PURGEABLE: tuple[Purgeable, ...] = (
     Purgeable("hands", PracticeHand.id, PracticeHand.updated_at, aware=True),
     Purgeable("learners", Learner.id, Learner.used,
-              (Activity.learner_id, StepState.learner_id, LessonProgress.learner_id, ReviewItem.learner_id)),
+              (Activity.learner_id, StepState.learner_id, LessonProgress.learner_id, ReviewItem.learner_id,
+               DailyPlay.learner_id)),
     Purgeable("visitors", DrillStreak.visitor, DrillStreak.used, aware=True),
     Purgeable("tables", GameTable.id, GameTable.updated_at, (GameSeat.table_id, LieutenantSeries.table_id),
               aware=True),
     Purgeable("statistics", LieutenantStat.id, LieutenantStat.updated_at, aware=True),
     Purgeable("classes", ClassRoom.id, ClassRoom.updated_at, (ClassAnswer.class_id, ClassStudent.class_id),
               aware=True),
+    Purgeable("daily", DailyPlay.id, DailyPlay.day),
     Purgeable("lists", ScoreList.id, ScoreList.updated,
               (ScoreChange.list_id, ScoreHand.list_id, ScoreSeasonList.list_id)),
     Purgeable("seasons", ScoreSeason.id, ScoreSeason.updated, (ScoreSeasonList.season_id,)),

@@ -11,3 +11,4 @@ import webapp.storage.scoresheet  # noqa: F401
 import webapp.storage.classes  # noqa: F401
 import webapp.storage.seasons  # noqa: F401
 import webapp.storage.review  # noqa: F401
+import webapp.storage.daily  # noqa: F401
