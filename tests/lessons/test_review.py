@@ -9,10 +9,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from webapp import clock
 from webapp.calculator.drills import exercise
 from webapp.lessons.course import LESSONS, lesson_named
-from webapp.storage import db
+from webapp.storage import db, learning
 from webapp.storage.review import ReviewItem
 
 from .solving import wrong_answers
@@ -26,7 +25,7 @@ SLUG = "deck"
 def day(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """Freeze the clock; ``day(n)`` moves it to ``n`` days after `START`."""
     def move(offset: int) -> None:
-        monkeypatch.setattr(clock, "today", lambda: START + timedelta(days=offset))
+        monkeypatch.setattr(learning, "today", lambda: START + timedelta(days=offset))
 
     move(0)
     return move
@@ -246,3 +245,21 @@ def test_the_review_set_goes_with_its_learner(app: Flask, client: FlaskClient, r
     answer_in_lesson(client, right=False)  # the first learner is active again
     assert runner.invoke(args=["purge"]).exit_code == 0
     assert count(app, Learner) == count(app, ReviewItem) == 1
+
+
+def test_a_counted_review_answer_counts_for_the_streak(app: Flask, client: FlaskClient, day) -> None:  # type: ignore[no-untyped-def]
+    from webapp.storage.learning import Activity
+
+    def review_days() -> list[date]:
+        with app.app_context():
+            return sorted(db.session.scalars(select(Activity.day).where(Activity.kind == "review")))
+
+    answer_in_lesson(client, right=False)
+    assert review_days() == []
+    day(1)
+    answer_in_review(client, right=False)
+    answer_in_review(client, right=True)  # the same day: one day of activity
+    assert review_days() == [START + timedelta(days=1)]
+    day(2)
+    answer_in_review(client, right=True)
+    assert review_days() == [START + timedelta(days=1), START + timedelta(days=2)]

@@ -11,10 +11,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from webapp import clock
 from webapp.engine import Deal, GameState, Position
 from webapp.practice.deal_of_day import SEAT, seat_score, seed_of
-from webapp.storage import db
+from webapp.storage import db, learning
 from webapp.storage.daily import DailyPlay
 from webapp.storage.practice import PracticeHand
 
@@ -29,7 +28,7 @@ LANGUAGES = ("en", "fr", "fi", "ms", "de")
 def day(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """Freeze the clock; ``day(n)`` moves it to ``n`` days after `START`."""
     def move(offset: int) -> None:
-        monkeypatch.setattr(clock, "today", lambda: START + timedelta(days=offset))
+        monkeypatch.setattr(learning, "today", lambda: START + timedelta(days=offset))
 
     move(0)
     return move
@@ -105,6 +104,10 @@ def test_a_second_try_does_not_count_twice(app: Flask, day) -> None:  # type: ig
     assert "1 player has finished this deal." in html
     with app.app_context():
         assert [(row.hand_id, row.score) for row in db.session.scalars(select(DailyPlay))] == [(first, score)]
+        from webapp.storage.learning import Activity
+
+        # the finished try counts for the learner's streak, once
+        assert [(row.day, row.kind) for row in db.session.scalars(select(Activity))] == [(START, "deal")]
 
 
 def test_the_archive_keeps_30_days_and_their_histograms(app: Flask, day) -> None:  # type: ignore[no-untyped-def]

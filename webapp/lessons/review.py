@@ -15,12 +15,12 @@ from flask import Response, request, url_for
 from flask_babel import LazyString
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from webapp import clock, parse, web
+from webapp import parse, web
 from webapp.calculator import drills
 from webapp.calculator.explain import explain, game_labels
 from webapp.engine import rules_for
 from webapp.i18n import gettext, lazy_gettext
-from webapp.storage import db
+from webapp.storage import db, learning
 from webapp.storage import lessons as store
 from webapp.storage import review as reviews
 from webapp.storage.review import Kind, ReviewItem
@@ -103,6 +103,13 @@ def review() -> Response:
     return _home()
 
 
+def _count_activity(counted: bool) -> None:
+    """Count a review answered today for the learner's streak (once the day's answer is counted)."""
+    learner = learners.current()
+    if counted and learner is not None:
+        learning.record_activity(learner, "review")
+
+
 # ---------------------------------------------------------------- lesson steps
 
 
@@ -118,7 +125,7 @@ def _open_step(slug: str, number: int) -> tuple[Any, Step, ReviewItem] | Respons
 
 def _render_step(lesson: Any, number: int, item: ReviewItem, *, error: str | None = None,
                  status: int = 200) -> Response:
-    today = item.attempt == clock.today()
+    today = item.attempt == learning.today()
     context = step_context(lesson, number, item if today else None, error)
     context.update(
         answer_url=url_for("lessons.review_step", slug=lesson.slug, number=number),
@@ -162,13 +169,15 @@ def review_step_answer(slug: str, number: int) -> Reply:
             db.session.rollback()
             return _render_step(lesson, number, item, error=bad_answer(step), status=400)
         item.answer = " ".join(text.split())
+        counted = False
         if verdict.correct and verdict.done:
             item.solved = True
-            reviews.count_review(item, right=True)
+            counted = reviews.count_review(item, right=True)
         elif not verdict.correct:
             item.misses += 1
             missed = True
-            reviews.count_review(item, right=False)
+            counted = reviews.count_review(item, right=False)
+        _count_activity(counted)
         db.session.commit()
     url = url_for("lessons.review_step", slug=slug, number=number, _anchor="verdict" if missed else None)
     return web.after_change(url, lambda: _render_step(lesson, number, item))
@@ -216,7 +225,7 @@ def drill_context(exercise: drills.Exercise, given: tuple[int, int, bool] | None
 def _render_drill(exercise: drills.Exercise, item: ReviewItem, *, error: LazyString | None = None,
                   status: int = 200) -> Response:
     given = None
-    if item.attempt == clock.today() and item.answer:
+    if item.attempt == learning.today() and item.answer:
         value, _, score = item.answer.partition(" ")
         given = (int(value), int(score), item.solved)
     context = drill_context(exercise, given)
@@ -253,7 +262,7 @@ def review_drill_answer(level: int, seed: int) -> Reply:
         right = drills.check(exercise, value=value, score=score).solved
         item.answer = f"{value} {score}"
         item.solved = right
-        reviews.count_review(item, right=right)
+        _count_activity(reviews.count_review(item, right=right))
         db.session.commit()
     url = url_for("lessons.review_drill", level=level, seed=seed)
     return web.after_change(url, lambda: _render_drill(exercise, item))

@@ -20,11 +20,11 @@ from flask import Response, redirect, url_for
 from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import clock, web
+from webapp import web
 from webapp.i18n import current_locale, gettext, lazy_gettext, pgettext, signed
 from webapp.lessons import learner as learners
 from webapp.storage import daily as store
-from webapp.storage import db
+from webapp.storage import db, learning
 from webapp.storage.daily import KEEP_DAYS
 
 from .deal_of_day import SEAT, kept_days, level, seed_of, settle
@@ -105,7 +105,7 @@ def range_label(low: int, high: int) -> str:
 
 def day_name(day: date) -> str:
     """Return how a page names ``day``'s deal: today's, yesterday's, or the one of its date."""
-    today = clock.today()
+    today = learning.today()
     if day == today:
         return gettext("Today's deal")
     if day == today - timedelta(days=1):
@@ -123,7 +123,7 @@ def _day_or_refusal(text: str) -> date | Response:
             day = None
     if day is None:
         return web.error_page(404, BAD_DATE)
-    today = clock.today()
+    today = learning.today()
     if day > today:
         return web.error_page(404, NOT_YET)
     if day <= today - timedelta(days=KEEP_DAYS):
@@ -134,7 +134,7 @@ def _day_or_refusal(text: str) -> date | Response:
 @bp.get("/daily/")
 def daily_today() -> Response:
     """Show today's deal of the day."""
-    return _show(clock.today())
+    return _show(learning.today())
 
 
 @bp.get("/daily/<day>")
@@ -151,7 +151,7 @@ def _show(day: date) -> Response:
         settle(hand)  # a try finished without its page shown since
     mine = play.score if play is not None else None
     scores = store.scores(day)
-    shown = mine is not None or day < clock.today()
+    shown = mine is not None or day < learning.today()
     return web.render(
         "practice/daily.html",
         day=day,

@@ -16,11 +16,10 @@ from typing import Protocol
 
 from flask import current_app, url_for
 
-from webapp import clock
 from webapp.engine import GameState, Position, Settlement
 from webapp.engine.deal import SplitMix64
 from webapp.storage import daily as store
-from webapp.storage import db
+from webapp.storage import db, learning
 from webapp.storage.daily import KEEP_DAYS
 from webapp.storage.lessons import Learner
 
@@ -57,7 +56,7 @@ def level() -> str:
 
 def kept_days() -> list[date]:
     """Return the days whose deals are kept, today first."""
-    today = clock.today()
+    today = learning.today()
     return [today - timedelta(days=back) for back in range(KEEP_DAYS)]
 
 
@@ -91,7 +90,7 @@ def settle(hand: PlayedHand) -> str | None:
     if play is not None and play.score is None and hand.state.finished:
         play.score = seat_score(hand.state, hand.seat)
         learner = db.session.get(Learner, play.learner_id)
-        if learner is not None:
-            learner.used = store.now_naive()
+        if learner is not None:  # the learner's streak counts the day's deal (and they are active)
+            learning.record_activity(learner, "deal")
         db.session.commit()
     return url_for("practice.daily", day=day.isoformat())

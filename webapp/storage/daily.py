@@ -15,8 +15,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from webapp.storage import db, insert_missing
 from webapp.storage.lessons import Learner
 
-__all__ = ["DailyPlay", "KEEP_DAYS", "play_of", "play_of_hand", "start_play", "scores", "scores_of", "players",
-           "now_naive"]
+__all__ = ["DailyPlay", "KEEP_DAYS", "play_of", "play_of_hand", "start_play", "scores", "scores_of", "players"]
 
 KEEP_DAYS = 30
 """Days a deal of the day stays playable, with its results: today and the 29 before."""
@@ -24,11 +23,6 @@ KEEP_DAYS = 30
 
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-def now_naive() -> datetime:
-    """Return now as a naive UTC time (as `Learner.used` keeps it)."""
-    return _now().replace(tzinfo=None)
 
 
 class DailyPlay(db.Model):  # type: ignore[name-defined,misc]

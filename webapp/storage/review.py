@@ -19,8 +19,7 @@ from enum import Enum
 from sqlalchemy import Date, ForeignKey, String, select
 from sqlalchemy.orm import Mapped, mapped_column
 
-from webapp import clock
-from webapp.storage import db, insert_missing
+from webapp.storage import db, insert_missing, learning
 from webapp.storage.lessons import Learner
 
 __all__ = ["Kind", "ReviewItem", "step_ref", "drill_ref", "INTERVALS", "RIGHTS_TO_LEARN", "next_due", "record_mistake",
@@ -68,12 +67,12 @@ class ReviewItem(db.Model):  # type: ignore[name-defined,misc]
     @property
     def counted_today(self) -> bool:
         """Tell whether today's review answer has been counted."""
-        return self.reviewed == clock.today()
+        return self.reviewed == learning.today()
 
     @property
     def open(self) -> bool:
         """Tell whether the item may be answered now: due, or answered today (its feedback)."""
-        return (self.due is not None and self.due <= clock.today()) or self.attempt == clock.today()
+        return (self.due is not None and self.due <= learning.today()) or self.attempt == learning.today()
 
 
 def step_ref(slug: str, number: int) -> str:
@@ -97,7 +96,7 @@ def record_mistake(learner: Learner, kind: Kind, ref: str) -> None:
     An item already in the set (or learnt) comes back tomorrow and starts its rights in a row
     again; the rungs it climbed stay, so that its next right answer waits longer.
     """
-    today = clock.today()
+    today = learning.today()
     insert_missing(ReviewItem, learner_id=learner.id, kind=kind.value, ref=ref, due=next_due(today, stage=0),
                    stage=0, rights=0, answer="", solved=False, misses=0, hint=False)
     row = db.session.get(ReviewItem, (learner.id, kind.value, ref))
@@ -112,7 +111,7 @@ def due_items(learner: Learner | None) -> list[ReviewItem]:
         return []
     return list(db.session.scalars(
         select(ReviewItem)
-        .where(ReviewItem.learner_id == learner.id, ReviewItem.due <= clock.today())
+        .where(ReviewItem.learner_id == learner.id, ReviewItem.due <= learning.today())
         .order_by(ReviewItem.due, ReviewItem.kind, ReviewItem.ref)
     ))
 
@@ -131,7 +130,7 @@ def item_of(learner: Learner | None, kind: Kind, ref: str) -> ReviewItem | None:
 
 def begin_attempt(item: ReviewItem) -> None:
     """Start today's answer to a due item afresh (yesterday's answer is not today's)."""
-    today = clock.today()
+    today = learning.today()
     if item.attempt != today:
         item.attempt = today
         item.answer = ""
@@ -146,7 +145,7 @@ def count_review(item: ReviewItem, *, right: bool) -> bool:
     Counted once a day: a later answer on the same day changes nothing. Returns whether this
     answer was counted.
     """
-    today = clock.today()
+    today = learning.today()
     if item.counted_today or item.due is None or item.due > today:
         return False
     item.reviewed = today
