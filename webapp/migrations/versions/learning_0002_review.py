@@ -1,7 +1,7 @@
 """Learning: the review set of each learner (what they got wrong, when it comes back).
 
 Revision ID: learning_0002
-Revises: scoresheet_0003
+Revises: classes_0002
 Create Date: 2026-12-01
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "learning_0002"
-down_revision = "scoresheet_0003"
+down_revision = "classes_0002"
 branch_labels = None
 depends_on = None
 
