@@ -19,12 +19,13 @@ from __future__ import annotations
 import copy
 import functools
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from babel import Locale
+from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 from flask import Flask, g, request
@@ -356,6 +357,11 @@ def _real_minus(text: str) -> str:
 def percent(value: int) -> str:
     """Format a whole percentage as the locale writes it (``62%`` in English, ``62 %`` in German)."""
     return format_percent(value / 100, locale=current_locale())
+
+
+def listing(items: Sequence[str]) -> str:
+    """Join names as the locale lists them: "A, B, and C" in English, "A, B und C" in German."""
+    return format_list(list(items), locale=current_locale())
 
 
 def signed(value: int) -> str:

@@ -449,7 +449,7 @@ def test_every_family_is_offered_with_its_words(app: Flask) -> None:
     page = app.test_client().get("/en/tables/").get_data(as_text=True)
     for key in model.FAMILIES:
         assert f'name="family" value="{key}"' in page
-    assert "Four at the table" in page and "Practice at a four-table" in page
+    assert "Four at the table" in page and "Practice at a table of four" in page
 
 
 def test_a_practice_table_at_four_the_person_sits_out_when_dealing_and_has_hints(app: Flask) -> None:

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from babel.lists import format_list
-from flask_babel import get_locale
-
 from webapp import decks, i18n, web
 
 from .text import Words
 
 __all__ = ["current_words"]
-
-
-def _join(items: Sequence[str]) -> str:
-    return format_list(list(items), locale=get_locale())
 
 
 def _deck_of(slug: str) -> decks.Deck:
@@ -34,7 +25,7 @@ def current_words() -> Words:
         game_name=decks.game_name,
         number=i18n.number,
         signed=i18n.signed,
-        join=_join,
+        join=i18n.listing,
         deck_of=_deck_of,
         german_faces=lambda deck: decks.deck_of(deck).german_faces,
     )

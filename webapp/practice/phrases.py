@@ -42,7 +42,7 @@ from webapp.engine import (
 from webapp.engine import token as engine_token
 from webapp.practice.screen import Reach, Worth
 from webapp.forms import joined
-from webapp.i18n import gettext, lazy_gettext, ngettext, npgettext, pgettext, number, percent, signed
+from webapp.i18n import gettext, lazy_gettext, listing, ngettext, npgettext, pgettext, number, percent, signed
 
 
 
@@ -185,8 +185,8 @@ def contract_name(contract: Contract) -> str:
 
 
 def card_list(cards: Iterable[Card]) -> str:
-    """List cards by name, separated by commas (a name with forms: each card in the form asked for)."""
-    return joined([card_name(card) for card in cards], ", ".join)
+    """List cards by name as the language lists them ("A, B and C"; each card in the form asked for)."""
+    return joined([card_name(card) for card in cards], listing)
 
 
 def token(action: Action) -> str:

@@ -15,7 +15,6 @@ from webapp.ai import lieutenant as lieutenant_ai
 from webapp.ai.lieutenant import LieutenantReason as Reason_
 from webapp.decks.wording import by_deck
 from webapp.engine import Card, GameType, LieutenantResult, LieutenantState, Reason
-from webapp.forms import joined
 from webapp.i18n import gettext, lazy_gettext, lazy_pgettext, ngettext, percent
 from webapp.practice import phrases
 
@@ -51,8 +50,8 @@ def card_name(card: Card) -> str:
 
 
 def card_list(cards: list[Card] | tuple[Card, ...]) -> str:
-    """Return the cards' names joined ("the nine of hearts, the ace of hearts"), with their forms."""
-    return joined([card_name(card) for card in cards], ", ".join)
+    """Return the cards' names joined ("the nine of hearts and the ace of hearts"), with their forms."""
+    return phrases.card_list(cards)
 
 
 def trump(state: LieutenantState) -> str:

@@ -75,7 +75,7 @@ FAMILY_NAMES: dict[str, LazyString] = {
     "four": lazy_gettext("Four at the table: four people; the dealer sits out each hand"),
     "practice": lazy_gettext("Practice: you and two computer players, with hints"),
     "practice-four": lazy_gettext(
-        "Practice at a four-table: you and three computer players, with hints; the dealer sits out "
+        "Practice at a table of four: you and three computer players, with hints; the dealer sits out "
         "each hand"
     ),
 }
