@@ -5,8 +5,10 @@
 A full four-player tournament list (48 hands: games, Ramsch, Bock and Ramsch rounds, Kontra and
 Re) is derived from its entries by `sheet.build`, and the sheet page, the entering of a hand
 (check and commit), the CSV export, a hand's form, a short list (its first 5 hands) and the new-list
-form are timed through the test client (no network). Times are
-CPU time of this process (``time.process_time``), so other work on the machine counts less.
+form are timed through the test client (no network). Then the sheet page of lists of 10, 40 and
+160 hands: as kept at its revision (`store.keep_page`: what every view of an unchanged list costs)
+and drawn afresh (the first view after a change, which works the list out). Times are CPU time
+of this process (``time.process_time``), so other work on the machine counts less.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sqlalchemy import delete  # noqa: E402
 
 from webapp import catalogs, create_app  # noqa: E402
 from webapp.scoresheet.sheet import PRESETS, HouseRules, Preset, build, entry_from_fields  # noqa: E402
@@ -108,6 +112,21 @@ def main(rounds: int = 50) -> None:
         assert client.post(f"/en/lists/{token}/undo", data={"revision": str(stored.revision + 1)}).status_code == 303
 
     timed("POST a hand, then POST undo (both)", rounds, enter_and_undo)
+
+    longer = (evening(48) * 4)[:160]  # four evenings: hands past 48 need not fit (a row says so)
+    with app.app_context():
+        lists = {count: store.create_list(title="Long", players=["Anna", "Ben", "Cem", "Dora"],
+                                          rules=RULES.tokens(), hands=longer[:count]) for count in (10, 40, 160)}
+    for count, listed in lists.items():
+        timed(f"GET the sheet page, {count} hands, kept", rounds, lambda: client.get(f"/en/lists/{listed}"))
+    for count, listed in lists.items():
+        def drawn() -> None:
+            with app.app_context():  # as after a change: no page kept for the list's revision
+                db.session.execute(delete(store.ScorePage))
+                db.session.commit()
+            client.get(f"/en/lists/{listed}")
+
+        timed(f"GET the sheet page, {count} hands, drawn", rounds, drawn)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from webapp.storage.lessons import Learner, LessonProgress, StepState
 from webapp.storage.practice import PracticeHand
 from webapp.storage.purge import PURGEABLE, purge, remove
 from webapp.storage.ratelimit import RateWindow
-from webapp.storage.scoresheet import ScoreChange, ScoreHand, ScoreList
+from webapp.storage.scoresheet import ScoreChange, ScoreHand, ScoreList, ScorePage
 
 PLAYERS = {"player_1": "Anna", "player_2": "Ben", "player_3": "Cem", "preset": "pub"}
 CLUBS = {"kind": "game", "declarer": "2", "game": "clubs", "matadors": "2", "points": "85", "bid": "36"}
@@ -46,6 +46,7 @@ def make_data(client: FlaskClient, copies: int) -> None:
         client.post("/en/play/", data=START)
         lists = client.post("/en/lists/new", data=PLAYERS).headers["Location"]
         client.post(f"{lists}/hands", data={**CLUBS, "revision": "0"})
+        client.get(lists)  # its page is kept
         fresh = client.application.test_client()
         fresh.post("/en/learn/deck/1")
         fresh.post("/en/learn/deck/5", data={"option": "9"})
@@ -67,7 +68,7 @@ def test_old_rows_go_with_what_hangs_on_them_and_newer_ones_stay(app: Flask, cli
     assert "lists: 3 removed in 2 batches (untouched for 400 days)" in result.output
     assert (count(app, PracticeHand), count(app, ScoreList), count(app, Learner), count(app, DrillStreak)) == (2, 2, 2, 2)
     # nothing is left hanging on the removed rows
-    assert count(app, ScoreHand) == count(app, ScoreChange) == 2
+    assert count(app, ScoreHand) == count(app, ScoreChange) == count(app, ScorePage) == 2
     with app.app_context():
         learners = set(db.session.scalars(select(Learner.id)))
         assert set(db.session.scalars(select(LessonProgress.learner_id))) == learners

@@ -8,21 +8,27 @@ A list opens by either of its keys at the same addresses: its token (to keep it)
 token (to read it: the sheet, the print view, the file, the chart). Opened by its view token,
 every page is drawn from the view token alone, so it cannot show the token; a change (or the
 page to change a hand) is refused with the sheet shown as it is (`_to_keep`).
+
+What the sheet shows of its hands (their rows, the totals, the chart, the rounds to come) grows
+with them: it is drawn once per revision of the list, language, deck and key (`Drawn`) and kept
+in the database (`store.keep_page`); a view of a list that has not changed reads it back with
+the list in one query and works nothing out (`_opened`).
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 import segno
-from flask import Response, abort, flash, get_flashed_messages, redirect, request, url_for
+from flask import Response, abort, flash, get_flashed_messages, redirect, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp import parse, ratelimit, security, web
+from webapp import ROOT, parse, ratelimit, security, web
 from webapp.engine import BID_VALUES, BockTrigger, GameType
 from webapp.engine.game import Phase
 from webapp.i18n import current_locale, gettext, pgettext
@@ -62,13 +68,11 @@ KINDS = ("game", "ramsch", "passed")
 
 
 @dataclass(frozen=True)
-class Loaded:
-    """A stored list with its entries and the sheet derived from them."""
+class Opened:
+    """A stored list opened by one of its keys, with its house rules: what a page shows around the hands."""
 
-    stored: store.StoredList
+    stored: store.ListHead
     rules: HouseRules
-    entries: tuple[Entry, ...]
-    sheet: Sheet
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -81,6 +85,64 @@ class Loaded:
         return self.names + (gettext("Computer"),) * (seats_at(len(self.names)) - len(self.names))
 
 
+@dataclass(frozen=True)
+class Loaded(Opened):
+    """A stored list with its entries and the sheet derived from them."""
+
+    stored: store.StoredList
+    entries: tuple[Entry, ...]
+    sheet: Sheet
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What the sheet page shows of the hands, drawn from the worked-out list: kept per revision.
+
+    ``next`` is the slot of the hand to enter; the rest is HTML and text in the page's
+    language and deck.
+    """
+
+    next: Slot
+    totals: Markup
+    table: Markup
+    chart: Markup
+    upcoming: list[str]
+    undo_label: str
+
+    def parts(self) -> dict[str, object]:
+        """Return what `store.keep_page` keeps (JSON)."""
+        return {"next": [self.next.number, self.next.round.value], "totals": str(self.totals),
+                "table": str(self.table), "chart": str(self.chart), "upcoming": self.upcoming,
+                "undo_label": self.undo_label}
+
+    @classmethod
+    def from_parts(cls, parts: dict[str, Any], players: int) -> Drawn:
+        """Return the page kept as ``parts`` (by `parts`) of a list of ``players``."""
+        number, kind = parts["next"]
+        return cls(next=Slot(number, seats_at(players), RoundKind(kind)), totals=Markup(parts["totals"]),
+                   table=Markup(parts["table"]), chart=Markup(parts["chart"]), upcoming=list(parts["upcoming"]),
+                   undo_label=parts["undo_label"])
+
+
+@functools.cache
+def _code_version() -> str:
+    """Return a hash of the code, templates and catalogs that draw a page (once per process).
+
+    It is part of a kept page's key: after an upgrade, pages are drawn again by the new code.
+    """
+    digest = hashlib.blake2b(digest_size=8)
+    for pattern in ("webapp/**/*.py", "templates/**/*.html", "translations/*/LC_MESSAGES/*.mo"):
+        for path in sorted(ROOT.glob(pattern)):
+            digest.update(str(path.relative_to(ROOT)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _page_key() -> str:
+    """Return the key of the page drawn for this request: its language, deck and the code's version."""
+    return f"{current_locale()}/{web.current_deck().slug}/{_code_version()}"
+
+
 def _load(token: str) -> Loaded:
     stored = store.load_list(token)
     if stored is None:
@@ -89,6 +151,33 @@ def _load(token: str) -> Loaded:
     players = len(stored.players)
     entries = tuple(entry_from_fields(fields, players=players) for fields in stored.hands)
     return Loaded(stored, rules, entries, build(players, rules, entries))
+
+
+def _opened(token: str) -> tuple[Opened, Drawn]:
+    """Open the list with its page as kept at its revision; work it out and draw it if none is kept."""
+    found = store.load_page(token, _page_key())
+    if found is None:
+        abort(404)
+    head, parts = found
+    if parts is None:
+        loaded = _load(token)
+        return loaded, _drawn(loaded)
+    return Opened(head, HouseRules.from_tokens(head.rules)), Drawn.from_parts(parts, len(head.players))
+
+
+def _drawn(loaded: Loaded) -> Drawn:
+    """Draw what the sheet shows of the list's hands and keep it for its revision."""
+    context = _drawing_context(loaded, words.Phrases(web.current_deck()))
+    drawn = Drawn(
+        next=loaded.sheet.next,
+        totals=Markup(render_template("scoresheet/_totals.html", **context)),
+        table=Markup(render_template("scoresheet/_table.html", **context)),
+        chart=Markup(render_template("scoresheet/_chart.html", **context)),
+        upcoming=context["upcoming"],
+        undo_label=context["undo_label"],
+    )
+    store.keep_page(loaded.stored.token, loaded.stored.revision, _page_key(), drawn.parts())
+    return drawn
 
 
 def _to_keep(token: str) -> Loaded:
@@ -148,7 +237,7 @@ def _kinds(slot: Slot, rules: HouseRules) -> list[str]:
     return ["game", "ramsch" if rules.ramsch_passed_in else "passed"]
 
 
-def _entry_form(loaded: Loaded, slot: Slot, *, values: dict[str, str] | None = None,
+def _entry_form(loaded: Opened, slot: Slot, *, values: dict[str, str] | None = None,
                 issue: Issue | None = None, number: int | None = None) -> dict[str, Any]:
     """Describe the entry form for ``slot``: its values, kinds, error and focus."""
     kinds = _kinds(slot, loaded.rules)
@@ -276,7 +365,7 @@ def _undo_label(change: store.Change | None) -> str:
     return gettext("Undo: deleting hand %(number)s", number=change.number)
 
 
-def _form_context(loaded: Loaded, phrases: words.Phrases) -> dict[str, Any]:
+def _form_context(loaded: Opened, phrases: words.Phrases) -> dict[str, Any]:
     """Return what every page of a list shows around the entry form (the hand form shows only this)."""
     return {
         "htmx": web.is_htmx(),
@@ -293,37 +382,51 @@ def _form_context(loaded: Loaded, phrases: words.Phrases) -> dict[str, Any]:
     }
 
 
-def _context(loaded: Loaded, **extra: Any) -> dict[str, Any]:
-    """Return what the sheet and its print view show: the form's context, the hands, totals and chart."""
+def _drawing_context(loaded: Loaded, phrases: words.Phrases) -> dict[str, Any]:
+    """Return what the hands, totals and chart are drawn from (``scoresheet/_table.html`` and others)."""
     sheet = loaded.sheet
-    phrases = words.Phrases(web.current_deck())
     standings = [tuple(0 for _ in loaded.names)] + [
         row.seeger_fabian_totals if loaded.rules.seeger_fabian else row.totals for row in sheet.rows
     ]
-    context = _form_context(loaded, phrases)
-    context.update({
-        "rule_lines": rule_lines(loaded.rules, loaded.names),
+    return {
+        "editable": loaded.stored.editable,
+        "names": loaded.names,
+        "rules": loaded.rules,
         "sheet": sheet,
         "rows": _rows(loaded, phrases),
         "upcoming": words.upcoming(sheet.rounds),
         "undo_label": _undo_label(loaded.stored.last_change),
         "chart": chart(standings) if sheet.rows else None,
-    })
+    }
+
+
+def _context(loaded: Loaded, **extra: Any) -> dict[str, Any]:
+    """Return what the print view shows: the form's context, the hands, totals and chart."""
+    phrases = words.Phrases(web.current_deck())
+    context = _form_context(loaded, phrases)
+    context.update(_drawing_context(loaded, phrases))
+    context["rule_lines"] = rule_lines(loaded.rules, loaded.names)
     context.update(extra)
     return context
 
 
-def _sheet(loaded: Loaded, *, status: int = 200, form: dict[str, Any] | None = None,
-           notice: str = "", saved: bool = False) -> Response:
+def _sheet(loaded: Loaded, **shown: Any) -> Response:
+    """Render the sheet page of a list worked out (a refused or stale change); see `_show`."""
+    return _show(loaded, _drawn(loaded), **shown)
+
+
+def _show(opened: Opened, drawn: Drawn, *, status: int = 200, form: dict[str, Any] | None = None,
+          notice: str = "", saved: bool = False) -> Response:
     """Render the sheet page (or, for htmx, its swap region); read-only, it has no entry form."""
-    entry = form or (_entry_form(loaded, loaded.sheet.next) if loaded.stored.editable else None)
-    links = _links(loaded)
-    return web.render("scoresheet/sheet.html", "scoresheet/_sheet.html", status=status,
-                      **_context(loaded, entry=entry, notice=notice, saved=saved, links=links,
-                                 qr_codes=_qr_codes(links)))
+    entry = form or (_entry_form(opened, drawn.next) if opened.stored.editable else None)
+    links = _links(opened)
+    context = _form_context(opened, words.Phrases(web.current_deck()))
+    context.update(rule_lines=rule_lines(opened.rules, opened.names), drawn=drawn, entry=entry,
+                   notice=notice, saved=saved, links=links, qr_codes=_qr_codes(links))
+    return web.render("scoresheet/sheet.html", "scoresheet/_sheet.html", status=status, **context)
 
 
-def _links(loaded: Loaded) -> dict[str, str]:
+def _links(loaded: Opened) -> dict[str, str]:
     """Return the list's links to share: the edit link only to whoever opened the list by it."""
     links = {"view": url_for(".sheet", token=loaded.stored.view_token, _external=True)}
     if loaded.stored.editable:
@@ -365,7 +468,7 @@ def _saved(loaded: Loaded, message: str, anchor: str = "entry") -> BaseResponse:
     if not web.is_htmx():
         flash(message)
     return web.after_change(url_for(".sheet", token=token, _anchor=anchor),
-                            lambda: _sheet(_load(token), notice=message, saved=True))
+                            lambda: _show(*_opened(token), notice=message, saved=True))
 
 
 @bp.get("/")
@@ -431,7 +534,7 @@ def import_list() -> BaseResponse:
 @bp.get("/<id:token>")
 def sheet(token: str) -> BaseResponse:
     """Show the list: the entry form for the next hand, the hands, the totals and the chart."""
-    return _sheet(_load(token))
+    return _show(*_opened(token))
 
 
 @bp.post("/<id:token>/hands")

@@ -29,7 +29,7 @@ from webapp.storage.lieutenant import LieutenantSeries, LieutenantStat
 from webapp.storage.practice import PracticeHand
 from webapp.storage.ratelimit import forget_ended
 from webapp.storage.review import ReviewItem
-from webapp.storage.scoresheet import ScoreChange, ScoreHand, ScoreList
+from webapp.storage.scoresheet import ScoreChange, ScoreHand, ScoreList, ScorePage
 from webapp.storage.seasons import ScoreSeason, ScoreSeasonList
 
 BATCH = 500
@@ -62,7 +62,7 @@ PURGEABLE: tuple[Purgeable, ...] = (
               aware=True),
     Purgeable("daily", DailyPlay.id, DailyPlay.day),
     Purgeable("lists", ScoreList.id, ScoreList.updated,
-              (ScoreChange.list_id, ScoreHand.list_id, ScoreSeasonList.list_id)),
+              (ScoreChange.list_id, ScoreHand.list_id, ScoreSeasonList.list_id, ScorePage.list_id)),
     Purgeable("seasons", ScoreSeason.id, ScoreSeason.updated, (ScoreSeasonList.season_id,)),
 )
 """Everything ``purge`` removes; a new kind of anonymous data adds its line (and a default in config)."""

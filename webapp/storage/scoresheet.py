@@ -9,6 +9,11 @@ change is logged with the fields before and after it; undo reverts the newest ch
 yet and marks it undone. Each change is one transaction and carries the revision of the list it
 was made on: a change made on an older revision (another tab, another person) is refused with
 `Stale`, and nothing is written.
+
+A page of a list (its hands as HTML, its totals, its chart) costs time in its number of hands;
+it is kept, drawn, per revision of the list (`ScorePage`, one row per list and key: language,
+deck, read or keep): a view of an unchanged list reads it instead of working the list out
+again, and every change raises the revision, so a kept page of an older one is never shown.
 """
 
 from __future__ import annotations
@@ -19,15 +24,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
 
-from sqlalchemy import JSON, ForeignKey, String, bindparam, or_, select, update
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, bindparam, case, or_, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp import parse
-from webapp.storage import MadeByForm, add_once, db
+from webapp.storage import MadeByForm, add_once, db, upsert_insert
 
 __all__ = [
     "Action",
     "Change",
+    "ListHead",
     "StoredList",
     "Summary",
     "Stale",
@@ -35,6 +41,8 @@ __all__ = [
     "new_token",
     "create_list",
     "load_list",
+    "load_page",
+    "keep_page",
     "summaries",
     "add_hand",
     "edit_hand",
@@ -48,6 +56,7 @@ __all__ = [
 TOKEN_LENGTH = 43
 TITLE_LENGTH = 80
 NAME_LENGTH = 40
+PAGE_KEY_LENGTH = 64
 
 Fields = dict[str, str]
 
@@ -111,6 +120,19 @@ class ScoreChange(db.Model):  # type: ignore[name-defined,misc]
     created: Mapped[datetime] = mapped_column(default=_now)
 
 
+class ScorePage(db.Model):  # type: ignore[name-defined,misc]
+    """A list's page as drawn at one revision, for one key (its language, deck, read or keep)."""
+
+    __tablename__ = "scoresheet_pages"
+    __table_args__ = (UniqueConstraint("list_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    list_id: Mapped[int] = mapped_column(ForeignKey("scoresheet_lists.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(PAGE_KEY_LENGTH))
+    revision: Mapped[int]
+    parts: Mapped[dict[str, object]] = mapped_column(JSON)
+
+
 class Action(Enum):
     """What a change did to a hand."""
 
@@ -132,8 +154,8 @@ class Change:
 
 
 @dataclass(frozen=True, slots=True)
-class StoredList:
-    """A list as stored: its hands' fields in order, and the change undo would revert.
+class ListHead:
+    """A list as stored, without its hands: what a page shows around them.
 
     ``token`` is the key the list was loaded by: its token if ``editable``, else its view token.
     """
@@ -145,6 +167,12 @@ class StoredList:
     players: tuple[str, ...]
     rules: tuple[str, ...]
     revision: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredList(ListHead):
+    """A list as stored: its hands' fields in order, and the change undo would revert."""
+
     created: datetime
     updated: datetime
     hands: tuple[Fields, ...]
@@ -264,6 +292,57 @@ def load_list(token: str) -> StoredList | None:
             _number_of(found.hand_id, (hand_id for hand_id, fields in live if _is_hand(fields))),
         ),
     )
+
+
+_LIST_WITH_PAGE = (
+    select(ScoreList.token, ScoreList.view_token, ScoreList.title, ScoreList.players, ScoreList.rules,
+           ScoreList.revision, ScorePage.parts)
+    .outerjoin(ScorePage, (ScorePage.list_id == ScoreList.id) & (ScorePage.revision == ScoreList.revision)
+               & (ScorePage.key == case((ScoreList.token == bindparam("token"), bindparam("keep")),
+                                        else_=bindparam("read"))))
+    .where(or_(ScoreList.token == bindparam("token"), ScoreList.view_token == bindparam("token")))
+)
+
+
+def _page_key(key: str, editable: bool) -> str:
+    return f"{key}/{'keep' if editable else 'read'}"
+
+
+def load_page(token: str, key: str) -> tuple[ListHead, dict[str, object] | None] | None:
+    """Return the list with this token or view token, and its page kept for ``key`` at its revision.
+
+    One query, without the hands. The page is the one for the list opened to keep or to read,
+    as ``token`` opens it, and None if none was kept at this revision; None if there is no such list.
+    """
+    if not parse.is_token(token) or len(token) > TOKEN_LENGTH:
+        return None
+    keys = {"keep": _page_key(key, True), "read": _page_key(key, False)}
+    found = db.session.execute(_LIST_WITH_PAGE, {"token": token, **keys}).one_or_none()
+    if found is None:
+        return None
+    head = ListHead(token=token, view_token=found.view_token, editable=found.token == token, title=found.title,
+                    players=tuple(found.players), rules=tuple(found.rules), revision=found.revision)
+    return head, found.parts
+
+
+def keep_page(token: str, revision: int, key: str, parts: Mapping[str, object]) -> None:
+    """Keep the page of the list at ``revision`` for ``key`` (replacing an older revision's).
+
+    A page of a revision older than the one kept (a slow request) leaves the kept one.
+    """
+    found = db.session.execute(
+        select(ScoreList.id, ScoreList.token).where(or_(ScoreList.token == token, ScoreList.view_token == token))
+    ).one_or_none()
+    if found is None:
+        return
+    insert = upsert_insert(ScorePage).values(list_id=found.id, key=_page_key(key, found.token == token),
+                                             revision=revision, parts=dict(parts))
+    db.session.execute(insert.on_conflict_do_update(
+        index_elements=["list_id", "key"],
+        set_={"revision": insert.excluded.revision, "parts": insert.excluded.parts},
+        where=ScorePage.revision < insert.excluded.revision,
+    ))
+    db.session.commit()
 
 
 def summaries(tokens: Iterable[str]) -> list[Summary]:
