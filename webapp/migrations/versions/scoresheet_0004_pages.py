@@ -1,15 +1,15 @@
 """Scoresheets: each list's page kept as drawn at its revision, per language, deck, read or keep.
 
-Revision ID: scoresheet_0003
-Revises: classes_0001
+Revision ID: scoresheet_0004
+Revises: learning_0003
 Create Date: 2026-12-01
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "scoresheet_0003"
-down_revision = "classes_0001"
+revision = "scoresheet_0004"
+down_revision = "learning_0003"
 branch_labels = None
 depends_on = None
 
