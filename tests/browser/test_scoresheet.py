@@ -58,6 +58,9 @@ def test_a_four_player_evening_by_keyboard(live_server: str, page) -> None:  # t
     assert page.locator("h1").inner_text() == "Friday"
     assert "Anna deals and sits out." in page.locator("#entry").inner_text()
 
+    answers: list[str | None] = []  # what each hand's POST answered htmx: the row alone retargets
+    page.on("response", lambda response: answers.append(response.headers.get("hx-retarget"))
+            if response.request.method == "POST" else None)
     # Hand 1 (Anna sits out): Ben, Clubs with 2, 85, bid 36, Kontra: 36 × 2 = +72; a successful
     # Kontra it is not, so no Bock round.
     enter_game(page, declarer_steps=0, bid="36", game_steps=3, matadors="2", points="85", kontra=True)
@@ -76,6 +79,13 @@ def test_a_four_player_evening_by_keyboard(live_server: str, page) -> None:  # t
     totals = page.locator(".totals tbody tr")
     assert [totals.nth(i).locator("td").first.inner_text() for i in range(4)] == ["+144", "+72", "−36", "+40"]
     assert page.locator("#hand-2").inner_text().count("New Bock round: 60 : 60") == 1
+    # hands 2 to 4 came as their rows alone, each appended once to the table, in order
+    assert answers == [None, "#sheet-standings", "#sheet-standings", "#sheet-standings"]
+    rows = page.locator("#hands-body tr")
+    expect(rows).to_have_count(4)
+    assert [rows.nth(i).get_attribute("id") for i in range(4)] == ["hand-1", "hand-2", "hand-3", "hand-4"]
+    assert "Grand, with 2, won, Bock: +144" in rows.nth(3).inner_text()
+    assert page.locator(".chart__legend").inner_text().count("+144") == 1
     expect_focus(page, "declarer")  # ready for the next hand
 
     # A mistake: hand 3 was won with 95 (Schneider): 10 × (1 + 1 + 1) = 30, doubled +60.

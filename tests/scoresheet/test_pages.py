@@ -6,6 +6,10 @@ by the list's revision, the page's language and deck, and the key the list was o
 
 from __future__ import annotations
 
+import importlib.util
+import re
+from pathlib import Path
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -17,6 +21,7 @@ from webapp.storage import scoresheet as store
 
 from .test_views import CLUBS, HX, enter, new_list, revision
 
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "scoresheet.py"
 DIAMONDS = {"kind": "game", "declarer": "3", "game": "diamonds", "matadors": "1", "points": "61", "bid": "18"}
 
 
@@ -121,3 +126,73 @@ def test_an_older_revisions_page_does_not_replace_a_newer_one(app: Flask, client
         store.keep_page(token, 4, "en/french/x", {"table": "old"})  # a slow request, drawn before
         rows = db.session.execute(select(store.ScorePage.revision, store.ScorePage.parts)).all()
     assert [(row.revision, row.parts["table"]) for row in rows] == [(5, "new")]
+
+
+def _bench_evening():  # type: ignore[no-untyped-def]
+    """Return the scoresheet bench's house rules and evening of 48 hands (Bock, Ramsch, Kontra, Re)."""
+    spec = importlib.util.spec_from_file_location("bench_scoresheet", BENCH)
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench.RULES, bench.evening()
+
+
+def _part(pattern: str, html: str) -> str:
+    found = re.search(pattern, html, re.DOTALL)
+    assert found, pattern
+    text = re.sub(r'name="csrf_token" value="[^"]*"', "", found.group(1))  # each answer has its own
+    return re.sub(r">\s+<", "><", text).strip()  # the whitespace between tags shows nothing
+
+
+ROWS = r'<tbody id="hands-body">(.*?)</tbody>'
+CHART = r'(<section class="chart".*?</section>)'
+ENTRY = r'(<form id="entry".*?</form>)'
+STANDINGS = r'(<div id="sheet-standings".*?)\s*<details class="rules-summary">'
+
+
+def _partial(target: str, html: str) -> str:
+    return _part(r'<hx-partial hx-target="%s"[^>]*>(.*?)</hx-partial>' % re.escape(target), html)
+
+
+def test_a_hand_added_by_htmx_sends_its_row_and_what_changed_alone(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client)
+    enter(client, app, token, CLUBS)
+    before = client.get(f"/en/lists/{token}", headers=HX).get_data(as_text=True)
+    response = enter(client, app, token, DIAMONDS, headers=HX)
+    swap = response.get_data(as_text=True)
+    assert response.status_code == 200 and response.headers["HX-Replace-Url"] == f"/en/lists/{token}#entry"
+    assert (response.headers["HX-Retarget"], response.headers["HX-Reswap"]) == ("#sheet-standings", "outerHTML")
+    assert '<div id="sheet"' not in swap and 'id="hand-1"' not in swap and "House rules of this list" not in swap
+    assert "Hand 2 entered." in _partial("#sheet-notices", swap)
+    after = client.get(f"/en/lists/{token}", headers=HX).get_data(as_text=True)
+    # the page the hand was entered on, with the swap done, is the page as it stands now
+    assert _part(ROWS, before) + _partial("#hands-body", swap) == _part(ROWS, after)
+    assert 'id="hand-2"' in _partial("#hands-body", swap) and "Diamonds, with 1, won: +18" in swap
+    assert _partial("#sheet-chart", swap) == _part(CHART, after)
+    assert _partial("#entry", swap) == _part(ENTRY, after) and "Hand 3" in _part(ENTRY, swap)
+    assert _part(r"(<div id=\"sheet-standings\".*)", swap.split("</hx-partial>")[-1]) == _part(STANDINGS, after)
+
+
+def test_a_whole_evening_entered_by_htmx_adds_up_to_the_page(client: FlaskClient, app: Flask) -> None:
+    rules, evening = _bench_evening()
+    with app.app_context():
+        token = store.create_list(title="Evening", players=["Anna", "Ben", "Cem", "Dora"],
+                                  rules=rules.tokens(), hands=evening[:1])
+    rows = _part(ROWS, client.get(f"/en/lists/{token}", headers=HX).get_data(as_text=True))
+    for fields in evening[1:]:
+        swap = enter(client, app, token, fields, headers=HX).get_data(as_text=True)
+        rows += _partial("#hands-body", swap)
+    after = client.get(f"/en/lists/{token}", headers=HX).get_data(as_text=True)
+    assert rows == _part(ROWS, after) and after.count('id="hand-') == len(evening)
+
+
+def test_the_first_hand_a_stale_form_and_a_refusal_send_the_whole_sheet(client: FlaskClient, app: Flask) -> None:
+    token = new_list(client)
+    first = enter(client, app, token, CLUBS, headers=HX)
+    assert first.get_data(as_text=True).lstrip().startswith('<div id="sheet"') and "HX-Retarget" not in first.headers
+    refused = enter(client, app, token, {**DIAMONDS, "points": "121"}, headers=HX)
+    assert refused.get_data(as_text=True).lstrip().startswith('<div id="sheet"') and "HX-Retarget" not in refused.headers
+    stale = client.post(f"/en/lists/{token}/hands", data={**DIAMONDS, "revision": "0"}, headers=HX)
+    assert stale.get_data(as_text=True).lstrip().startswith('<div id="sheet"') and "HX-Retarget" not in stale.headers
+    plain = enter(client, app, token, DIAMONDS)  # without JavaScript: POST-redirect-GET
+    assert plain.status_code == 303 and plain.headers["Location"] == f"/en/lists/{token}#entry"

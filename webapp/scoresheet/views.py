@@ -24,7 +24,7 @@ from datetime import date
 from typing import Any
 
 import segno
-from flask import Response, abort, flash, get_flashed_messages, redirect, render_template, request, url_for
+from flask import Response, abort, current_app, flash, get_flashed_messages, redirect, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -99,12 +99,13 @@ class Drawn:
     """What the sheet page shows of the hands, drawn from the worked-out list: kept per revision.
 
     ``next`` is the slot of the hand to enter; the rest is HTML and text in the page's
-    language and deck.
+    language and deck (``last_row``: the row of the last hand, which a hand added appends).
     """
 
     next: Slot
     totals: Markup
     table: Markup
+    last_row: Markup
     chart: Markup
     upcoming: list[str]
     undo_label: str
@@ -112,7 +113,8 @@ class Drawn:
     def parts(self) -> dict[str, object]:
         """Return what `store.keep_page` keeps (JSON)."""
         return {"next": [self.next.number, self.next.round.value], "totals": str(self.totals),
-                "table": str(self.table), "chart": str(self.chart), "upcoming": self.upcoming,
+                "table": str(self.table), "last_row": str(self.last_row), "chart": str(self.chart),
+                "upcoming": self.upcoming,
                 "undo_label": self.undo_label}
 
     @classmethod
@@ -120,7 +122,8 @@ class Drawn:
         """Return the page kept as ``parts`` (by `parts`) of a list of ``players``."""
         number, kind = parts["next"]
         return cls(next=Slot(number, seats_at(players), RoundKind(kind)), totals=Markup(parts["totals"]),
-                   table=Markup(parts["table"]), chart=Markup(parts["chart"]), upcoming=list(parts["upcoming"]),
+                   table=Markup(parts["table"]), last_row=Markup(parts["last_row"]), chart=Markup(parts["chart"]),
+                   upcoming=list(parts["upcoming"]),
                    undo_label=parts["undo_label"])
 
 
@@ -172,6 +175,7 @@ def _drawn(loaded: Loaded) -> Drawn:
         next=loaded.sheet.next,
         totals=Markup(render_template("scoresheet/_totals.html", **context)),
         table=Markup(render_template("scoresheet/_table.html", **context)),
+        last_row=Markup(render_template("scoresheet/_last_row.html", **context)),
         chart=Markup(render_template("scoresheet/_chart.html", **context)),
         upcoming=context["upcoming"],
         undo_label=context["undo_label"],
@@ -462,13 +466,37 @@ def _stale(loaded: Loaded, values: dict[str, str] | None = None) -> Response:
     return _sheet(loaded, status=200 if web.is_htmx() else 409, form=form, notice=notice)
 
 
-def _saved(loaded: Loaded, message: str, anchor: str = "entry") -> BaseResponse:
-    """Answer a change that was saved: the fresh sheet at once for htmx, else a redirect (PRG)."""
+def _saved(loaded: Loaded, message: str, anchor: str = "entry", *, added: bool = False) -> BaseResponse:
+    """Answer a change that was saved: the fresh sheet at once for htmx, else a redirect (PRG).
+
+    A hand ``added`` to a sheet that had hands answers htmx with what changed alone (`_added`).
+    """
     token = loaded.stored.token
     if not web.is_htmx():
         flash(message)
-    return web.after_change(url_for(".sheet", token=token, _anchor=anchor),
-                            lambda: _show(*_opened(token), notice=message, saved=True))
+
+    def fresh() -> BaseResponse:
+        opened, drawn = _opened(token)
+        if added and loaded.sheet.rows and opened.stored.revision == loaded.stored.revision + 1:
+            return _added(opened, drawn, message)
+        return _show(opened, drawn, notice=message, saved=True)
+
+    return web.after_change(url_for(".sheet", token=token, _anchor=anchor), fresh)
+
+
+def _added(opened: Opened, drawn: Drawn, message: str) -> Response:
+    """Answer htmx for a hand added: its row, the standings, the next hand's form, notices and chart.
+
+    The page it was added on shows the sheet one revision before: the rows of the hands before
+    stay as they are (a hand changes nothing before it), so they are not sent again.
+    """
+    context = _form_context(opened, words.Phrases(web.current_deck()))
+    context.update(rule_lines=rule_lines(opened.rules, opened.names), drawn=drawn, notice=message, saved=True,
+                   entry=_entry_form(opened, drawn.next))
+    response = current_app.make_response(render_template("scoresheet/_hand_added.html", **context))
+    response.headers["HX-Retarget"] = "#sheet-standings"
+    response.headers["HX-Reswap"] = "outerHTML"
+    return response
 
 
 @bp.get("/")
@@ -555,7 +583,7 @@ def add_hand(token: str) -> BaseResponse:
         store.add_hand(token, loaded.stored.revision, entry_to_fields(entry))
     except store.Stale:
         return _stale(_load(token), values)
-    return _saved(loaded, gettext("Hand %(number)s entered.", number=slot.number))
+    return _saved(loaded, gettext("Hand %(number)s entered.", number=slot.number), added=True)
 
 
 def _hand_slot(loaded: Loaded, number: int) -> Slot:
