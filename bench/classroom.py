@@ -13,7 +13,10 @@ comes, loads it and answers it after a pause (the right answer, one card at a ti
 order). The run is repeated for each number of classes in ``--classes``; for each it prints
 the answer p95, the dashboard render p95 and the poll p95 (round trips on the loopback, the
 server's time plus a fraction of a millisecond), how many polls were served and the errors, and
-at the end the most classes whose every p95 stayed within 100 ms.
+at the end the most classes whose every p95 stayed within 100 ms. Last, the quiet polls' server
+time (a student's and the dashboard's poll of the last class while nothing changes: the WSGI app
+called in this process, median and p95 over ``--samples`` calls), and through the whole Flask app
+as it would be without the quiet layer in front (`webapp.classes.news`).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from load import Failed, Tally, User, percentile, start_server  # noqa: E402
+from tables import server_time  # noqa: E402
 
 from tests.classes.answers import right_forms  # noqa: E402
 from webapp.lessons.course import lesson_named  # noqa: E402
@@ -146,7 +150,7 @@ class Student(User):
 
 
 def run(port: int, classes: int, students: int, seconds: float, step_seconds: float,
-        lesson: Lesson) -> tuple[Tally, list[float]]:
+        lesson: Lesson) -> tuple[Tally, list[float], list[Teacher]]:
     """Run ``classes`` classes at once for ``seconds``; return what the users saw and the dashboard renders."""
     tally = Tally()
     teachers = []
@@ -163,7 +167,7 @@ def run(port: int, classes: int, students: int, seconds: float, step_seconds: fl
         time.sleep(0.005)
     for thread in threads:
         thread.join(timeout=max(1.0, deadline + 60 - time.monotonic()))
-    return tally, [t for teacher in teachers for t in teacher.renders]
+    return tally, [t for teacher in teachers for t in teacher.renders], teachers
 
 
 def p95(times: list[float]) -> float:
@@ -198,6 +202,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--step-seconds", type=float, default=8)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--samples", type=int, default=2000, help="quiet polls timed in this process")
     args = parser.parse_args()
     if not 0 < args.seconds <= MAX_SECONDS or not all(0 < n <= 20 for n in args.classes) or not 0 < args.students <= 60:
         parser.error(f"at most {MAX_SECONDS} seconds, 20 classes and 60 students")
@@ -208,8 +213,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="kiebitz-classroom-") as folder:
         server, port = start_server(args.database_url, args.workers, Path(folder))
         try:
+            teachers: list[Teacher] = []
             for classes in args.classes:
-                tally, renders = run(port, classes, args.students, args.seconds, args.step_seconds, lesson)
+                tally, renders, teachers = run(port, classes, args.students, args.seconds, args.step_seconds, lesson)
                 worst = report(classes, tally, renders, args.students)
                 failed |= bool(tally.errors)
                 if worst <= 100 and not tally.errors:
@@ -218,7 +224,38 @@ def main() -> int:
             server.terminate()
             server.wait(timeout=30)
     print(f"\nclasses held at p95 <= 100 ms: {held} (of those tried: {', '.join(map(str, args.classes))})")
+    if teachers and teachers[-1].code:
+        quiet_polls(args.database_url, teachers[-1], args.samples)
     return 1 if failed else 0
+
+
+class Bench:
+    """The bench's own app on the same database, whose WSGI stack the quiet polls are timed in."""
+
+    def __init__(self, database_url: str) -> None:
+        os.environ["DATABASE_URL"] = database_url
+        os.environ.setdefault("KIEBITZ_SECRET_KEY", "classroom-bench")
+        from webapp import create_app
+
+        self.app = create_app()
+
+
+def quiet_polls(database_url: str, teacher: Teacher, samples: int) -> None:
+    """Print the server time of a student's and the dashboard's poll while nothing changes."""
+    from webapp.storage import classes as store
+
+    bench = Bench(database_url)
+    with bench.app.app_context():
+        counters = store.counters(teacher.code)
+    assert counters is not None, teacher.code
+    revision, stage = counters
+    dashboard = teacher.url.split("://", 1)[-1].split("/", 1)[-1]
+    for name, path in (("student poll", f"/en/classes/{teacher.code}/news?stage={stage}"),
+                       ("dashboard poll", f"/{dashboard}/news?revision={revision}")):
+        median, p95_ms = server_time(bench, path, samples)
+        whole = server_time(bench, path, max(samples // 4, 1), whole_app=True)
+        print(f"quiet {name}: server time median {median:.3f} ms, p95 {p95_ms:.3f} ms ({samples} calls in this "
+              f"process); through the whole Flask app median {whole[0]:.3f} ms, p95 {whole[1]:.3f} ms")
 
 
 if __name__ == "__main__":
