@@ -6,6 +6,9 @@ from datetime import date, timedelta
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.helpers import english_leaks, visible_text
 
 from webapp.storage import db, learning
 from webapp.storage.lessons import new_learner
@@ -87,3 +90,27 @@ def test_activity_is_kept_once_per_day_and_kind(app: Flask, monkeypatch: pytest.
         assert learning.active_days(learner) == {day(2)}
         with pytest.raises(ValueError):
             learning.record_activity(learner, "nap")  # type: ignore[arg-type]
+
+
+def test_the_home_page_shows_the_streak_of_steps_and_drills(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "Your streak" not in client.get("/en/").get_data(as_text=True)  # nobody yet
+    monkeypatch.setattr(learning, "today", lambda: day(0))
+    assert client.post("/en/learn/deck/1").status_code == 303  # Monday: a lesson step
+    page = visible_text(client.get("/en/").get_data(as_text=True))
+    assert "1 day of learning" in page and "You have learnt today" in page
+    monkeypatch.setattr(learning, "today", lambda: day(1))
+    assert client.post("/en/calculator/drills/1/3", data={"value": "1"}).status_code == 303  # Tuesday: a drill
+    monkeypatch.setattr(learning, "today", lambda: day(3))  # Wednesday rested
+    page = visible_text(client.get("/en/").get_data(as_text=True))
+    assert "2 days of learning" in page and "keeps your streak going" in page
+    assert "This week's rest day is taken" in page
+    monkeypatch.setattr(learning, "today", lambda: day(4))  # Thursday missed too: the streak is over
+    page = visible_text(client.get("/en/").get_data(as_text=True))
+    assert "days of learning" not in page and "Start a streak today" in page
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "fi", "ms"])
+def test_the_streak_is_translated(client: FlaskClient, lang: str) -> None:
+    client.post("/en/learn/deck/1")
+    page = client.get(f"/{lang}/").get_data(as_text=True)
+    assert "streak-heading" in page and english_leaks(page, lang) == []

@@ -10,9 +10,11 @@ from flask import Blueprint, Response, abort, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
+from webapp import learner as current_learner
 from webapp import parse, ratelimit, web
 from webapp.engine import BID_VALUES, Card, GameType, Rank, Settlement, Suit, rules_for
 from webapp.i18n import gettext, lazy_gettext
+from webapp.storage import learning
 from webapp.storage.calculator import DrillStreak, count_answer, streak_of
 
 from . import drills
@@ -201,7 +203,9 @@ def drill(level: int, seed: int) -> BaseResponse:
         if visitor is None:
             ratelimit.check("visitors")
             visitor = secrets.token_urlsafe(24)
-        count_answer(visitor, f"{level}/{seed}", solved=answer.solved)
+        learner = current_learner.current_or_new()
+        learning.record_activity(learner, "drill")
+        count_answer(visitor, f"{level}/{seed}", solved=answer.solved)  # commits the activity too
     url = url_for("calculator.drill", level=level, seed=seed, **query)
     shown_score = query.get("score")
     response = web.after_change(
@@ -209,6 +213,7 @@ def drill(level: int, seed: int) -> BaseResponse:
     )
     if answer.finished and visitor is not None:
         _remember_visitor(response, visitor)
+        current_learner.remember(response, learner)
     if answer.finished and not answer.solved:
         from webapp.lessons.review import note_drill_mistake  # the lessons' review uses this module
 

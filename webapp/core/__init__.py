@@ -8,18 +8,21 @@ from flask import Blueprint, Flask, Response, jsonify, redirect, request, url_fo
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import ai, display, parse, storage, web
+from webapp import learner as current_learner
 from webapp.ai.solver import PURE_PYTHON_ENV
 from webapp.decks import Deck
 from webapp.engine import DECK, Suit
 from webapp.i18n import lazy_gettext
+from webapp.storage import learning
 
 bp = Blueprint("core", __name__, url_prefix="/<lang:lang>")
 
 
 @bp.get("/")
 def home() -> Response:
-    """Say what Kiebitz is and lead to each part."""
-    return web.render("core/home.html")
+    """Say what Kiebitz is and lead to each part; a learner sees their streak."""
+    learner = current_learner.current()
+    return web.render("core/home.html", streak=learning.streak_of(learner) if learner is not None else None)
 
 
 @bp.get("/cards")

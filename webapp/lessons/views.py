@@ -10,14 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
+from flask import Blueprint, Response, abort, redirect, request, url_for
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from webapp import parse, ratelimit, web
+from webapp import learner as current_learner
+from webapp import parse, web
 from webapp.engine import Card, CardSet, Deal, GameType, Position, rules_for
 from webapp.i18n import gettext as _
 from webapp.practice import players
 from webapp.storage import db
+from webapp.storage import learning
 from webapp.storage import lessons as store
 from webapp.storage import review as reviews
 from webapp.words import POSITIONS
@@ -32,7 +34,7 @@ from .words import current_words
 
 bp = Blueprint("lessons", __name__, url_prefix="/<lang:lang>/learn")
 
-COOKIE = "learner"
+COOKIE = current_learner.COOKIE
 SHOW_SOLUTION_AFTER = 3
 """Misses after which the right answer is shown."""
 
@@ -56,26 +58,17 @@ class AnswerState(Protocol):
 
 
 def _learner() -> store.Learner | None:
-    return store.find_learner(request.cookies.get(COOKIE))
+    return current_learner.current()
 
 
 def _learner_or_new() -> store.Learner:
     """Return the learner of the cookie, or a new one (counted by the rate limit)."""
-    learner = _learner()
-    if learner is None:
-        ratelimit.check("learners")
-        learner = store.new_learner()
-    return learner
+    return current_learner.current_or_new()
 
 
 def _remember(response: Reply, learner: store.Learner) -> Reply:
     """Set the learner cookie when it is missing or different."""
-    if request.cookies.get(COOKIE) != learner.id:
-        response.set_cookie(
-            COOKIE, learner.id, max_age=current_app.config["PREFERENCE_COOKIE_MAX_AGE"],
-            httponly=True, samesite="Lax", secure=current_app.config["SESSION_COOKIE_SECURE"],
-        )
-    return response
+    return current_learner.remember(response, learner)
 
 
 def _lesson_or_404(slug: str) -> Lesson:
@@ -298,6 +291,7 @@ def answer(slug: str, number: int) -> Reply:
     current = _step_or_404(lesson, number)
     learner = _learner_or_new()
     progress = store.lesson_progress(learner, slug)
+    learning.record_activity(learner, "step")
     index = number - 1
     if not current.interactive:
         progress.step = max(progress.step, index + 1)
