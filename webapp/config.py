@@ -10,7 +10,7 @@ from flask import Flask
 
 
 RATE_LIMITS = {"lists": "120/hour", "hands": "1200/hour", "learners": "300/hour", "visitors": "300/hour",
-               "classes": "30/hour", "students": "600/hour"}
+               "classes": "30/hour", "students": "600/hour", "codes": "20/hour"}
 """New rows per client address (see `webapp.ratelimit`): generous enough for a classroom behind one address."""
 
 PURGE_AFTER_DAYS = {"hands": 30, "learners": 400, "visitors": 400, "lists": 400, "tables": 30,

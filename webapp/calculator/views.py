@@ -127,8 +127,8 @@ LEVEL_NAMES = {
 
 
 def _visitor() -> str | None:
-    """Return the anonymous visitor id from its cookie, if it is well formed."""
-    return parse.token(request.cookies.get(VISITOR_COOKIE))
+    """Return the anonymous visitor id: the one linked to this browser's learner, else the cookie's."""
+    return learning.drill_visitor(current_learner.current()) or parse.token(request.cookies.get(VISITOR_COOKIE))
 
 
 def _remember_visitor(response: BaseResponse, visitor: str) -> None:
@@ -205,6 +205,7 @@ def drill(level: int, seed: int) -> BaseResponse:
             visitor = secrets.token_urlsafe(24)
         learner = current_learner.current_or_new()
         learning.record_activity(learner, "drill")
+        learning.link_visitor(learner, visitor)
         count_answer(visitor, f"{level}/{seed}", solved=answer.solved)  # commits the activity too
     url = url_for("calculator.drill", level=level, seed=seed, **query)
     shown_score = query.get("score")

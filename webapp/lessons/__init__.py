@@ -15,7 +15,7 @@ from webapp.i18n import lazy_gettext as _
 
 def init_app(app: Flask) -> None:
     """Register the lessons area."""
-    from . import handouts, present, review  # noqa: F401  (their views join the blueprint)
+    from . import devices, handouts, present, review  # noqa: F401  (their views join the blueprint)
     from .views import bp
 
     web.register_area(

@@ -259,6 +259,7 @@ def course() -> Response:
         lessons_index={lesson.slug: number_of(lesson) for lesson in LESSONS},
         earned=sum(row.stars for row in progress.values()),
         to_review=reviews.due_count(learner),
+        carried=request.args.get("carried"),
         possible=3 * len(LESSONS),
     )
 

@@ -23,7 +23,7 @@ from webapp.storage.calculator import DrillStreak
 from webapp.storage.classes import ClassAnswer, ClassRoom, ClassStudent
 from webapp.storage.daily import DailyPlay
 from webapp.storage.gametables import GameSeat, GameTable
-from webapp.storage.learning import Activity
+from webapp.storage.learning import Activity, LearnerLink, PracticeResult
 from webapp.storage.lessons import Learner, LessonProgress, StepState
 from webapp.storage.lieutenant import LieutenantSeries, LieutenantStat
 from webapp.storage.practice import PracticeHand
@@ -52,8 +52,8 @@ class Purgeable:
 PURGEABLE: tuple[Purgeable, ...] = (
     Purgeable("hands", PracticeHand.id, PracticeHand.updated_at, aware=True),
     Purgeable("learners", Learner.id, Learner.used,
-              (Activity.learner_id, StepState.learner_id, LessonProgress.learner_id, ReviewItem.learner_id,
-               DailyPlay.learner_id)),
+              (Activity.learner_id, LearnerLink.learner_id, PracticeResult.learner_id, StepState.learner_id,
+               LessonProgress.learner_id, ReviewItem.learner_id, DailyPlay.learner_id)),
     Purgeable("visitors", DrillStreak.visitor, DrillStreak.used, aware=True),
     Purgeable("tables", GameTable.id, GameTable.updated_at, (GameSeat.table_id, LieutenantSeries.table_id),
               aware=True),

@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-import segno
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
@@ -278,10 +277,7 @@ def open_table() -> Response | BaseResponse:
     return _keep_secret(redirect(_table_url(table_id), code=303), table_id, secret)
 
 
-def _qr(url: str) -> str:
-    """Return the QR code of ``url`` as an inline SVG (drawn here: no script, no other server)."""
-    return str(segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff",
-                                                      omitsize=False))
+_qr = web.qr_svg
 
 
 def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int = 200,
