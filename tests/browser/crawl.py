@@ -41,6 +41,12 @@ def crawl_pages(page: Page, base: str) -> dict[str, str]:
     paths["lesson step"] = re.sub(r"^/en", "", lesson) + "1"
     paths["lesson step presented"] = paths["lesson step"] + "/present"
 
+    page.goto(f"{base}/en/learn/device")
+    page.get_by_role("button", name="Make a progress code").click()
+    code = page.locator(".lesson-device__code").inner_text()
+    paths["progress code"] = "/learn/device"
+    paths["progress code link"] = "/learn/device/" + code.replace("-", "")
+
     page.goto(f"{base}/en/play/")
     page.get_by_label("Deal number (leave empty for a random deal)").fill("11")
     page.get_by_label("Middlehand: you bid first.").check()

@@ -10,10 +10,12 @@ from flask import Blueprint, Response, redirect, request, url_for
 from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
 
+from webapp import learner as current_learner
 from webapp import parse, ratelimit, web, words
 from webapp.engine import GameState, Phase, Position
 from webapp.i18n import lazy_gettext
-from webapp.practice import deal_of_day, phrases, players, review, screen, table
+from webapp.practice import deal_of_day, phrases, players, review, screen, statistics, table
+from webapp.storage import db
 from webapp.storage import practice as storage
 from webapp.tables.decide import Refusal, decide, stale_form
 
@@ -125,9 +127,13 @@ def table_context(state: GameState, seat: Position, seed: int, *, hint: bool = F
 def _start_form(seed: int | None, errors: dict[str, LazyString] | None = None, status: int = 200, values: dict[str, str] | None = None,
                 *, seat: Position | None = None, level: str | None = None) -> Response:
     """Render the start form; a fixed ``seat`` or ``level`` (from a shared link) is the only choice offered."""
+    stats = statistics.statistics_of_this_browser()
     return web.render(
         "practice/start.html",
         status=status,
+        stats=stats,
+        chart=statistics.chart(stats),
+        game_name=statistics.game_label,
         seed=seed,
         levels=(level,) if level is not None else players.LEVELS,
         default_level=level or players.DEFAULT_LEVEL,
@@ -230,7 +236,11 @@ def _store(hand: Hand, state: GameState) -> Response | BaseResponse:
         fresh = _load(hand.id)
         assert fresh is not None
         return _show(fresh, notice=STALE, status=409)
-    return web.after_change(url_for("practice.hand", hand_id=hand.id), lambda: _shown_again(hand.id))
+    learner = statistics.record(hand.id, state, hand.seat) if state.finished else None
+    if learner is not None:
+        db.session.commit()
+    response = web.after_change(url_for("practice.hand", hand_id=hand.id), lambda: _shown_again(hand.id))
+    return current_learner.remember(response, learner) if learner is not None else response
 
 
 def _shown_again(hand_id: str) -> Response:
