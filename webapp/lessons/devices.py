@@ -86,7 +86,8 @@ def enter_code() -> Response | BaseResponse:
     try:
         ratelimit.check("codes")
     except TooManyRequests as refused:
-        return _page(code=typed, error=_wait(int(refused.retry_after or 60)), status=429)
+        wait = refused.retry_after if isinstance(refused.retry_after, int) else 60
+        return _page(code=typed, error=_wait(wait), status=429)
     if learning.normal_code(typed) is None:
         error = _("A progress code has 12 letters and digits, such as K7QM-3XPA-9TRD. Nothing was changed.")
         return _page(code=typed, error=error, status=400)

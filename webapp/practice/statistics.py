@@ -14,6 +14,7 @@ from webapp import learner as current_learner
 from webapp.engine import GameState, GameType, Position, Settlement
 from webapp.practice.phrases import game_name
 from webapp.storage import learning
+from webapp.storage.lessons import Learner
 
 GAME_ORDER: tuple[str, ...] = tuple(game.value for game in (
     GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL,
@@ -43,7 +44,7 @@ def outcome(state: GameState, seat: Position) -> Outcome | None:
     return Outcome(settlement.contract.game_type.value, False, not settlement.won, settlement.seeger_fabian.others)
 
 
-def record(hand_id: str, state: GameState, seat: Position) -> learning.Learner | None:
+def record(hand_id: str, state: GameState, seat: Position) -> Learner | None:
     """Keep a finished hand's outcome for this browser's learner; return the learner (None: nothing kept).
 
     The caller commits and sets the learner's cookie.

@@ -6,6 +6,10 @@ a drill exercise, a review or the deal of the day; each area says so through
 (no script, no account), and a UTC day is the same on every device the learner uses. The
 streak counts the active days of an unbroken run; one day without activity per ISO week (Monday
 to Sunday) is a rest day and does not break it, a second one in the same week does.
+
+Also here: the learner's progress code (kept as a hash) and linked drill visitor, which bind
+another browser to the same learner (:func:`carry_on` merges what that browser had), and the
+outcomes of their practice hands, read through :func:`practice_statistics` alone.
 """
 
 from __future__ import annotations
@@ -249,6 +253,11 @@ def _merge_lessons(device: Learner, target: Learner) -> None:
                 )
 
 
+def _drill_level(row: DrillStreak) -> str:
+    """Return the level of a visitor's last drill (kept as ``level/seed``), padded to compare as text."""
+    return row.last_exercise.partition("/")[0].zfill(3)
+
+
 def _merge_drills(visitor: str, into: str) -> None:
     """Keep the better drill streak of two visitors under ``into``: the longer streak and best, the higher level."""
     mine, theirs = db.session.get(DrillStreak, visitor), db.session.get(DrillStreak, into)
@@ -257,8 +266,7 @@ def _merge_drills(visitor: str, into: str) -> None:
     if theirs is None:
         db.session.execute(update(DrillStreak).where(DrillStreak.visitor == visitor).values(visitor=into))
         return
-    level = lambda row: row.last_exercise.partition("/")[0].zfill(3)  # noqa: E731
-    if (level(mine), mine.streak) > (level(theirs), theirs.streak):
+    if (_drill_level(mine), mine.streak) > (_drill_level(theirs), theirs.streak):
         theirs.last_exercise = mine.last_exercise
     theirs.streak = max(theirs.streak, mine.streak)
     theirs.best = max(theirs.best, mine.best)
