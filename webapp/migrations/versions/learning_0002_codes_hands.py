@@ -1,7 +1,7 @@
 """Learning: progress codes and drill links per learner, and the outcomes of their practice hands.
 
 Revision ID: learning_0002
-Revises: learning_0001
+Revises: scoresheet_0003
 Create Date: 2026-12-01
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "learning_0002"
-down_revision = "learning_0001"
+down_revision = "scoresheet_0003"
 branch_labels = None
 depends_on = None
 
