@@ -1,15 +1,15 @@
 """Learning: progress codes and drill links per learner, and the outcomes of their practice hands.
 
-Revision ID: learning_0002
-Revises: scoresheet_0003
+Revision ID: learning_0004
+Revises: learning_0003
 Create Date: 2026-12-01
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "learning_0002"
-down_revision = "scoresheet_0003"
+revision = "learning_0004"
+down_revision = "learning_0003"
 branch_labels = None
 depends_on = None
 
