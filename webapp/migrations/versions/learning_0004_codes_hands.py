@@ -1,7 +1,7 @@
 """Learning: progress codes and drill links per learner, and the outcomes of their practice hands.
 
 Revision ID: learning_0004
-Revises: learning_0003
+Revises: scoresheet_0004
 Create Date: 2026-12-01
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "learning_0004"
-down_revision = "learning_0003"
+down_revision = "scoresheet_0004"
 branch_labels = None
 depends_on = None
 
