@@ -95,7 +95,8 @@ def test_the_first_bad_line_and_column_are_named(line: int, column: str, value: 
         ("kiebitz-scoresheet,2\n", 1, FileProblem.VERSION),
         ("kiebitz-scoresheet,1\nplayers,A,B,C\n", 2, FileProblem.MISSING_LINE),
         ("kiebitz-scoresheet,1\ntitle,x\nplayers,A,B,A\nrules\n\n", 3, Problem.NAME_TWICE),
-        ("kiebitz-scoresheet,1\ntitle,x\nplayers,A,B\nrules\n\n", 3, Problem.MALFORMED),
+        ("kiebitz-scoresheet,1\ntitle,x\nplayers,A\nrules\n\n", 3, Problem.MALFORMED),
+        ("kiebitz-scoresheet,1\ntitle,x\nplayers,A,B,C,D,E\nrules\n\n", 3, Problem.MALFORMED),
         ("kiebitz-scoresheet,1\ntitle,x\nplayers,A,B,C\nrules,dancing\n\n", 4, FileProblem.UNKNOWN_RULE),
         ("kiebitz-scoresheet,1\ntitle,x\nplayers,A,B,C\nrules\n\nnumber,kind\n", 6, FileProblem.MISSING_COLUMN),
     ],
@@ -117,6 +118,17 @@ def test_control_characters_are_dropped_from_names_and_title() -> None:
     text = export(players=("An\x00na", "Ben", "Cem"), title="Fri\x07day", entries=[]).decode("utf-8")
     listing = read(text.encode("utf-8"))
     assert listing.players == ("Anna", "Ben", "Cem") and listing.title == "Friday"
+
+
+def test_skat_for_twos_list_of_two_people_round_trips() -> None:
+    entries = [game(1, GameType.CLUBS, bid=18, matadors=1, points=61),
+               game(0, GameType.GRAND, bid=24, matadors=2, points=40),
+               game(1, GameType.HEARTS, bid=20, matadors=2, points=70)]
+    text = write("", ("Anna", "Ben"), EVENING_RULES, build(2, EVENING_RULES, entries), computer="Computer")
+    assert "Computer" in text  # the computer deals the third hand; it has no column
+    listing = read(text.encode("utf-8"))
+    assert listing.players == ("Anna", "Ben")
+    assert [entry_from_fields(f, players=2) for f in listing.hands] == entries
 
 
 def test_an_empty_list_round_trips() -> None:

@@ -7,6 +7,7 @@ bad request refused with the right code, changing nothing.
 
 from __future__ import annotations
 
+import io
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -484,3 +485,27 @@ def test_an_htmx_move_is_one_round_trip_with_the_table_and_its_address(app: Flas
     text = answer.get_data(as_text=True)
     assert 'id="table"' in text and "<html" not in text
     assert stored(app, table_id).revision == table.revision + 1
+
+
+def test_skat_for_two_lists_file_reads_back_as_the_same_list(app: Flask) -> None:
+    host, guest = app.test_client(), app.test_client()
+    table_id = open_table(host, family="two", preset="pub")
+    join(guest, join_links(host, table_id)[0], "Ben")
+    for number in range(2):
+        person = model.seat_positions(stored(app, table_id).number, 3)[number]
+        assert person is not None
+        play_hand(app, {0: host, 1: guest}, table_id, bidder(person))
+        next_hand(app, host, table_id)
+    _, kept = list_of(app, table_id)
+    for lang in ("en", "de"):  # in the words of either language
+        exported = host.get(f"/{lang}/lists/{kept.token}/list.csv")
+        assert exported.status_code == 200
+        response = host.post(f"/{lang}/lists/import", data={"file": (io.BytesIO(exported.data), "list.csv")},
+                             content_type="multipart/form-data")
+        assert response.status_code == 303, response.get_data(as_text=True)
+        token = response.headers["Location"].rsplit("/", 1)[1]
+        with app.app_context():
+            imported = lists.load_list(token)
+        assert imported is not None
+        assert (imported.players, imported.hands) == (("Anna", "Ben"), kept.hands)
+        assert imported.rules == kept.rules

@@ -816,14 +816,15 @@ MAX_NAME: Final = 24
 MAX_TITLE: Final = 60
 
 
-def check_names(names: Sequence[str]) -> tuple[str, ...]:
+def check_names(names: Sequence[str], *, duel: bool = False) -> tuple[str, ...]:
     """Return the players' names, cleaned; raise `EntryError` on ``player_<n>`` (from 1).
 
-    Three or four names, none empty, none longer than `MAX_NAME`, no name twice (whatever its
-    capitals).
+    Three or four names (or, with ``duel``, the two people of Skat for two's list, which a table
+    keeps and a file brings back), none empty, none longer than `MAX_NAME`, no name twice
+    (whatever its capitals).
     """
     cleaned = tuple(clean_text(name) for name in names)
-    if len(cleaned) not in PLAYERS:
+    if len(cleaned) not in PLAYERS and not (duel and len(cleaned) == DUEL):
         raise EntryError(Issue("players", Problem.MALFORMED))
     seen: set[str] = set()
     for number, name in enumerate(cleaned, start=1):

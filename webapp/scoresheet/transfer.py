@@ -263,7 +263,7 @@ def read(data: bytes, vocabulary: Sequence[FileWords] = (CODES,)) -> ListFile:
         raise FileError(2, "title", Problem.TITLE_TOO_LONG, MAX_TITLE)
     names = [unprotect(name) for name in _keyed_line(lines, 2, "players", vocabulary) if name.strip()]
     try:
-        players = check_names(names)
+        players = check_names(names, duel=True)  # Skat for two's list too
     except EntryError as error:
         raise FileError(3, error.issue.field, error.issue.reason, error.issue.value) from None
     try:
