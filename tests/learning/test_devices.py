@@ -170,3 +170,37 @@ def test_the_device_pages_are_translated(app: Flask, lang: str) -> None:
                  phone.get(f"/{lang}/learn/?carried=yes")):
         html = page.get_data(as_text=True)
         assert english_leaks(html, lang) == [], page.request.path
+
+
+def test_review_items_and_deals_of_the_day_come_along_to_the_other_device(app: Flask) -> None:
+    from datetime import date
+
+    from webapp.storage.daily import DailyPlay
+    from webapp.storage.review import ReviewItem
+
+    phone, laptop = app.test_client(), app.test_client()
+    phone.post("/en/learn/deck/1")
+    laptop.post("/en/learn/tricks/1")
+    code = make_code(phone)
+    phone_id, laptop_id = phone.get_cookie("learner").value, laptop.get_cookie("learner").value  # type: ignore[union-attr]
+    both_played, only_laptop = date(2026, 11, 20), date(2026, 11, 21)
+    with app.app_context():
+        db.session.add_all([
+            ReviewItem(learner_id=laptop_id, kind="step", ref="tricks/2", due=date(2026, 11, 22), stage=1, rights=1),
+            ReviewItem(learner_id=laptop_id, kind="step", ref="deck/3", due=date(2026, 11, 25), stage=0, rights=0),
+            ReviewItem(learner_id=phone_id, kind="step", ref="deck/3", due=date(2026, 11, 23), stage=2, rights=1),
+            DailyPlay(day=both_played, learner_id=phone_id, hand_id="phone-hand", score=24),
+            DailyPlay(day=both_played, learner_id=laptop_id, hand_id="laptop-hand-1", score=-60),
+            DailyPlay(day=only_laptop, learner_id=laptop_id, hand_id="laptop-hand-2", score=40),
+        ])
+        db.session.commit()
+
+    assert laptop.post("/en/learn/device", data={"code": code}).status_code == 303
+
+    with app.app_context():
+        items = {(row.learner_id, row.ref): (row.due, row.stage) for row in db.session.scalars(select(ReviewItem))}
+        assert items == {(phone_id, "tricks/2"): (date(2026, 11, 22), 1),   # the laptop's own mistake came along
+                         (phone_id, "deck/3"): (date(2026, 11, 23), 2)}     # one both had stays as the phone had it
+        plays = {(row.learner_id, row.day): (row.hand_id, row.score) for row in db.session.scalars(select(DailyPlay))}
+        assert plays == {(phone_id, both_played): ("phone-hand", 24),          # one counted try a day
+                         (phone_id, only_laptop): ("laptop-hand-2", 40)}

@@ -19,7 +19,7 @@ from webapp import parse, ratelimit, web
 from webapp.calculator.views import VISITOR_COOKIE
 from webapp.i18n import gettext as _
 from webapp.i18n import ngettext
-from webapp.storage import db, learning
+from webapp.storage import daily, db, learning, review
 
 from .views import bp
 
@@ -98,6 +98,9 @@ def enter_code() -> Response | BaseResponse:
     here = current_learner.current()
     if here is not None and here.id == target.id:
         return redirect(url_for("lessons.course", carried="same"), code=303)
+    if here is not None:
+        review.hand_over(here, target)
+        daily.hand_over(here, target)
     visitor = learning.carry_on(here, parse.token(request.cookies.get(VISITOR_COOKIE)), target)
     db.session.commit()
     session.pop(SHOWN, None)

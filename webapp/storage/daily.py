@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from sqlalchemy import Date, DateTime, ForeignKey, Integer, String, UniqueConstraint, func, select
+from sqlalchemy import Date, DateTime, ForeignKey, Integer, String, UniqueConstraint, delete, func, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp.storage import db, insert_missing
 from webapp.storage.lessons import Learner
 
-__all__ = ["DailyPlay", "KEEP_DAYS", "play_of", "play_of_hand", "start_play", "scores", "scores_of", "players"]
+__all__ = ["DailyPlay", "KEEP_DAYS", "play_of", "play_of_hand", "start_play", "hand_over", "scores", "scores_of", "players"]
 
 KEEP_DAYS = 30
 """Days a deal of the day stays playable, with its results: today and the 29 before."""
@@ -66,6 +66,17 @@ def start_play(learner: Learner, day: date, hand_id: str) -> DailyPlay:
     play = play_of(learner, day)
     assert play is not None
     return play
+
+
+def hand_over(device: Learner, target: Learner) -> None:
+    """Give ``target`` the tries of another browser's learner (a progress code joined them).
+
+    On a day both played, ``target``'s try stays the counted one and the other is dropped (one
+    result per learner and day); the caller commits.
+    """
+    played = set(db.session.scalars(select(DailyPlay.day).where(DailyPlay.learner_id == target.id)))
+    db.session.execute(delete(DailyPlay).where(DailyPlay.learner_id == device.id, DailyPlay.day.in_(played)))
+    db.session.execute(update(DailyPlay).where(DailyPlay.learner_id == device.id).values(learner_id=target.id))
 
 
 def scores(day: date) -> list[tuple[int, int]]:

@@ -16,14 +16,14 @@ from __future__ import annotations
 from datetime import date, timedelta
 from enum import Enum
 
-from sqlalchemy import Date, ForeignKey, String, select
+from sqlalchemy import Date, ForeignKey, String, delete, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp.storage import db, insert_missing, learning
 from webapp.storage.lessons import Learner
 
 __all__ = ["Kind", "ReviewItem", "step_ref", "drill_ref", "INTERVALS", "RIGHTS_TO_LEARN", "next_due", "record_mistake",
-           "due_items", "due_count", "item_of", "count_review", "begin_attempt"]
+           "due_items", "due_count", "item_of", "count_review", "begin_attempt", "hand_over"]
 
 INTERVALS = (1, 3, 7)
 """Days until an item comes back: after a mistake, then after each right answer in a row."""
@@ -103,6 +103,19 @@ def record_mistake(learner: Learner, kind: Kind, ref: str) -> None:
     assert row is not None
     row.due = next_due(today, stage=0)
     row.rights = 0
+
+
+def hand_over(device: Learner, target: Learner) -> None:
+    """Give ``target`` the review items of another browser's learner (a progress code joined them).
+
+    An item both have stays as ``target`` has it; the caller commits.
+    """
+    for item in db.session.scalars(select(ReviewItem).where(ReviewItem.learner_id == device.id)).all():
+        if db.session.get(ReviewItem, (target.id, item.kind, item.ref)) is None:
+            insert_missing(ReviewItem, learner_id=target.id, kind=item.kind, ref=item.ref, due=item.due,
+                           stage=item.stage, rights=item.rights, reviewed=item.reviewed, attempt=item.attempt,
+                           answer=item.answer, solved=item.solved, misses=item.misses, hint=item.hint)
+    db.session.execute(delete(ReviewItem).where(ReviewItem.learner_id == device.id))
 
 
 def due_items(learner: Learner | None) -> list[ReviewItem]:
