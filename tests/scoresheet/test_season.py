@@ -171,7 +171,7 @@ def test_game_names_follow_the_page_language_and_deck(client: FlaskClient, app: 
     assert "Kreuz (1 Spiel)" in html  # the French-suited deck, the default
     client.set_cookie("deck", "german")
     german = client.get(f"/de/lists/{token}/statistics").get_data(as_text=True)
-    assert "Eichel (1 Spiel)" in german and "Spieler-Statistik" in german
+    assert "Eichel (1 Spiel)" in german and "Spielerstatistik" in german
 
 
 def test_a_season_starts_from_a_list_page(client: FlaskClient, app: Flask) -> None:
