@@ -117,8 +117,10 @@ def _open_step(slug: str, number: int) -> tuple[Any, Step, ReviewItem] | Respons
     """Return the lesson, the step and the learner's open review item, or the review page's refusal."""
     lesson = lesson_named(slug)
     step = lesson.steps[number - 1] if lesson is not None and 1 <= number <= len(lesson.steps) else None
-    item = reviews.item_of(learners.current(), Kind.STEP, reviews.step_ref(slug, number))
-    if lesson is None or step is None or not step.interactive or item is None or not item.open:
+    if lesson is None or step is None or not step.interactive:  # an unknown slug never reaches the database
+        return _home(notice=NOT_DUE, status=404)
+    item = reviews.item_of(learners.current(), Kind.STEP, reviews.step_ref(lesson.slug, number))
+    if item is None or not item.open:
         return _home(notice=NOT_DUE, status=404)
     return lesson, step, item
 
