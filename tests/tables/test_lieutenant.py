@@ -253,3 +253,24 @@ def test_lesson_16_ends_with_a_game_against_the_easy_computer(app: Flask, lang: 
     assert 'value="computer" checked' in start and 'value="easy" checked' in start
     # Another lesson has no game to play.
     assert "/tables/lieutenant/" not in client.get(f"/{lang}/learn/null/done").get_data(as_text=True)
+
+
+def test_a_card_the_next_game_and_a_message_answer_htmx_at_once(app: Flask) -> None:
+    """One round trip for htmx (the fresh table, its address in HX-Replace-Url); a redirect without it."""
+    client = app.test_client()
+    table_id = open_game(client, side="here")
+    address = f"/en/tables/lieutenant/{table_id}"
+    state = game_of(app, table_id)
+    response = client.post(f"{address}/play", headers={"HX-Request": "true"},
+                           data={"card": str(first_legal(state)), "revision": str(stored(app, table_id).revision)})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and response.headers["HX-Replace-Url"] == address
+    assert '<div id="table" class="ltable">' in html and "<html" not in html
+    assert len(game_of(app, table_id).actions) == len(state.actions) + 1
+    said = client.post(f"{address}/message", data={"message": "Noch eins?"}, headers={"HX-Request": "true"})
+    assert said.status_code == 200 and said.headers["HX-Replace-Url"] == address
+    state = play_game(app, {0: client, 1: client}, table_id)  # without JavaScript: 303 each
+    following = client.post(f"{address}/next", headers={"HX-Request": "true"},
+                            data={"revision": str(stored(app, table_id).revision)})
+    assert following.status_code == 200 and following.headers["HX-Replace-Url"] == address
+    assert stored(app, table_id).number == 1  # the first game is number 0

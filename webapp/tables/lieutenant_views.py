@@ -283,6 +283,12 @@ def lieutenant_news(table_id: str) -> Response:
     return _show(loaded)
 
 
+def _after(table_id: str) -> BaseResponse:
+    """Show the table after the viewer's change: at once for htmx (one round trip, as at the Skat
+    tables), by POST-redirect-GET without JavaScript."""
+    return web.after_change(_table_url(table_id), lambda: lieutenant_table(table_id))
+
+
 def _checked(loaded: Loaded) -> tuple[int, ...] | Response:
     """Return the viewer's players, or the refusal of a form that is not theirs or is stale."""
     mine = _mine(loaded)
@@ -324,7 +330,7 @@ def lieutenant_play(table_id: str) -> Response | BaseResponse:
         return _show(fresh, notice=STALE, status=409)
     if after.result is not None:
         _count(loaded, after)
-    return redirect(_table_url(table_id), code=303)
+    return _after(table_id)
 
 
 def _count(loaded: Loaded, state: LieutenantState) -> None:
@@ -355,7 +361,7 @@ def lieutenant_next(table_id: str) -> Response | BaseResponse:
         fresh = _load(table_id)
         assert fresh is not None
         return _show(fresh, notice=STALE, status=409)
-    return redirect(_table_url(table_id), code=303)
+    return _after(table_id)
 
 
 @bp.post("/lieutenant/<id:table_id>/message")
@@ -372,7 +378,7 @@ def lieutenant_message(table_id: str) -> Response | BaseResponse:
         return _show(loaded, notice=MESSAGE_TOO_LONG, status=400)
     series_storage.set_message(table_id, message, mine[0])
     storage.bump(table_id)
-    return redirect(_table_url(table_id), code=303)
+    return _after(table_id)
 
 
 # ----------------------------------------------------------------------------- statistics
@@ -424,7 +430,7 @@ def lieutenant_table_cleared(table_id: str) -> Response | BaseResponse:
         return _show(loaded, notice=NOT_YOURS, status=403)
     series_storage.clear_statistics(loaded.series.owner)
     storage.bump(table_id)
-    return redirect(_table_url(table_id), code=303)
+    return _after(table_id)
 
 
 @bp.context_processor
