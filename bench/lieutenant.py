@@ -29,6 +29,8 @@ from webapp.ai.lieutenant import Level, choose  # noqa: E402
 from webapp.engine import Play  # noqa: E402
 from webapp.engine.lieutenant import LieutenantDeal, LieutenantState  # noqa: E402
 
+from strength import interval  # noqa: E402
+
 TARGET_MS = 150.0
 PAIRS = ((Level.STRONG, Level.MEDIUM), (Level.MEDIUM, Level.EASY), (Level.STRONG, Level.EASY))
 
@@ -56,14 +58,6 @@ def percentile(values: list[float], share: float) -> float:
     """Return the value below which ``share`` of the values lie (nearest rank)."""
     ordered = sorted(values)
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
-
-
-def interval(samples: list[float]) -> tuple[float, float]:
-    """Return the mean and the half width of its 95% confidence interval."""
-    mean = statistics.mean(samples)
-    if len(samples) < 2:
-        return mean, 0.0
-    return mean, 1.96 * statistics.stdev(samples) / math.sqrt(len(samples))
 
 
 def timing(deals: int, seed: int) -> bool:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import math
 import os
 import statistics
 import subprocess
@@ -54,6 +53,7 @@ from webapp.engine import (  # noqa: E402
     Position,
     Settlement,
 )
+from strength import interval, seat_scores  # noqa: E402
 
 DEFAULT_ORACLE = os.path.expanduser("~/.cache/xskat-oracle/xsk_oracle")
 _XRANK = {"A": 0, "T": 1, "K": 2, "Q": 3, "J": 4, "9": 5, "8": 6, "7": 7}
@@ -206,16 +206,6 @@ def play_hand(oracle: Oracle, deal_seed: int, kiebitz: set[Position], level: Lev
     return state
 
 
-def seat_scores(state: GameState) -> tuple[float, float, float]:
-    """Return each position's zero-sum score of the hand."""
-    settlement = state.settlement
-    if not isinstance(settlement, Settlement) or state.declarer is None:
-        return (0.0, 0.0, 0.0)
-    scores = [-settlement.score / 2] * 3
-    scores[state.declarer] = float(settlement.score)
-    return (scores[0], scores[1], scores[2])
-
-
 def describe(state: GameState) -> str:
     """Return the contract's short name ("passed" when thrown in)."""
     c = state.contract
@@ -224,12 +214,11 @@ def describe(state: GameState) -> str:
     return c.game_type.value + ("-hand" if c.hand else "") + ("-ouvert" if c.ouvert else "")
 
 
-def interval(samples: list[float]) -> str:
+def shown(samples: list[float]) -> str:
     """Return the mean with its 95 % interval."""
     if not samples:
         return "-"
-    mean = statistics.mean(samples)
-    half = 1.96 * statistics.stdev(samples) / math.sqrt(len(samples)) if len(samples) > 1 else 0.0
+    mean, half = interval(samples)
     return f"{mean:+.2f} ({mean - half:+.2f} .. {mean + half:+.2f})"
 
 
@@ -329,10 +318,10 @@ def main() -> None:
     print(f"Kiebitz {level.value} vs XSkat 4.0 (default strength), fair={fair}: "
           f"{n} deals from seed {args.seed}, {6 * n} games")
     print(f"| Kiebitz level vs XSkat | per game, 95 % interval |\n|---|---|\n"
-          f"| {level.value} | {interval(per_deal)} |")
+          f"| {level.value} | {shown(per_deal)} |")
     print("\n| situation | pairs | difference (95 % interval) |\n|---|---|---|")
     for name, key in ROLES:
-        print(f"| {name} | {len(by_role[key])} | {interval(by_role[key])} |")
+        print(f"| {name} | {len(by_role[key])} | {shown(by_role[key])} |")
     print()
     for side, name in (("K", "Kiebitz"), ("X", "XSkat")):
         d = declared[side]
