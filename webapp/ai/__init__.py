@@ -14,7 +14,8 @@ values that the web layer translates.
   for what wins a game (`webapp.engine.win_target`).
 
 Modules: `player` (levels, choose, hint), `heuristics` (rules of thumb for every decision),
-`search` (sampled worlds solved for cards, Kontra and Re), `coach` (the card hint: the
+`search` (sampled worlds solved for cards, Kontra and Re), `ramsch` (Ramsch cards by play-outs in
+sampled worlds), `coach` (the card hint: the
 search's verdict and the plan it bears out), `contracts`
 (the strong declarer's hand, skat and game by search), `worlds` (distributions that fit a
 view), `limits` (hand strength, bid limits), `review`, `hints`, `ranks`, `solver`, and

@@ -53,6 +53,7 @@ __all__ = [
     "declare_choices",
     "best_discard",
     "plan_score",
+    "card_danger",
     "Table",
 ]
 
@@ -290,7 +291,7 @@ def _ramsch(view: SeatView) -> Hint:
     return Hint(Pass(), HintReason.RAMSCH_PASS)
 
 
-def _card_danger(card: Card, hand: CardSet) -> int:
+def card_danger(card: Card, hand: CardSet) -> int:
     """Return how likely a card is to take a Ramsch trick full of points (higher: worse)."""
     if card.rank is Rank.JACK:
         return 30 + int(card.suit) * 3
@@ -300,7 +301,7 @@ def _card_danger(card: Card, hand: CardSet) -> int:
 
 
 def _ramsch_danger(hand: CardSet) -> int:
-    return sum(sorted((_card_danger(card, hand) for card in hand), reverse=True)[:2])
+    return sum(sorted((card_danger(card, hand) for card in hand), reverse=True)[:2])
 
 
 def _push(view: SeatView) -> Hint:
@@ -309,7 +310,7 @@ def _push(view: SeatView) -> Hint:
     best = max(
         pushes,
         key=lambda push: (
-            _card_danger(push.first, hand) + _card_danger(push.second, hand),
+            card_danger(push.first, hand) + card_danger(push.second, hand),
             push.first.index,
             push.second.index,
         ),

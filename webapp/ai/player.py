@@ -3,7 +3,9 @@
 Both work from a `SeatView` only. `Level.EASY` plays by rules of thumb; `Level.STRONG` searches
 sampled card distributions with the open-hand solver where the search is affordable (cards, Kontra
 and Re; hand or skat, laying away and the game when whole hands can be solved) and falls back to
-the rules of thumb elsewhere. `Level.MEDIUM` searches its cards in a few worlds only
+the rules of thumb elsewhere; in a Ramsch its cards, and in a Schieberamsch taking the skat and
+the pushed cards, are played out in sampled worlds (`ramsch`; medium in fewer worlds).
+`Level.MEDIUM` searches its cards in a few worlds only
 (`MEDIUM_WORLDS`), bids by a smaller search, weighs Kontra and Re in a few worlds
 (`MEDIUM_DOUBLING_WORLDS`) and decides everything else by the rules of thumb. Hints give the rules of thumb with their principle, and for cards
 the search's verdict when it tells the cards apart. Everything is deterministic for a given
@@ -17,6 +19,7 @@ from typing import Final
 
 from webapp.engine.actions import Action, Play
 from webapp.engine.game import Phase
+from webapp.engine.rules import GameType
 from webapp.engine.view import SeatView
 
 from .bidding import MEDIUM_BIDDING, STRONG_BIDDING, searched_bid
@@ -24,6 +27,7 @@ from .contracts import strong_declare, strong_discard, strong_skat
 from .heuristics import decide
 from .hints import Hint
 from .coach import card_hint
+from .ramsch import MEDIUM_RAMSCH_WORLDS, RAMSCH_WORLDS, ramsch_card, ramsch_pick_up, ramsch_push
 from .search import strong_card, strong_doubling, strong_play
 
 __all__ = ["Level", "MEDIUM_DOUBLING_WORLDS", "MEDIUM_WORLDS", "choose", "hint"]
@@ -61,6 +65,14 @@ def _card_phase(view: SeatView, principle: Hint) -> bool:
 def choose(view: SeatView, level: Level, *, seed: int) -> Action:
     """Return the computer player's action for the seat to act (deterministic per seed)."""
     _check(view)
+    if level is not Level.EASY and view.game_type is GameType.RAMSCH:
+        worlds = RAMSCH_WORLDS if level is Level.STRONG else MEDIUM_RAMSCH_WORLDS
+        if view.phase is Phase.PLAY:
+            return ramsch_card(view, seed, worlds=worlds).action
+        if view.phase is Phase.RAMSCH:
+            return ramsch_pick_up(view, seed, worlds=worlds).action
+        if view.phase is Phase.PUSH:
+            return ramsch_push(view, seed, worlds=worlds).action
     if level is Level.STRONG:
         phase = view.phase
         if phase is Phase.PLAY:
