@@ -13,12 +13,14 @@ from webapp.engine import Deal, GameState, Options, Phase, Play, Position, Ramsc
 from tests.ai.test_view_only import _swapped
 
 
-def _ramsch_positions(seed: int, options: Options) -> list[GameState]:
-    """Return the card-play positions of a Ramsch played by the easy players."""
+def _ramsch_positions(
+    seed: int, options: Options, phases: tuple[Phase, ...] = (Phase.PLAY,)
+) -> list[GameState]:
+    """Return the positions in ``phases`` of a Ramsch played by the easy players."""
     state = GameState.new(Deal.from_seed(seed), options)
     states = []
     while not state.finished:
-        if state.phase is Phase.PLAY:
+        if state.phase in phases:
             states.append(state)
         seat = state.to_act
         assert seat is not None
@@ -115,18 +117,6 @@ def test_ramsch_cards_see_the_view_only_and_repeat_per_seed() -> None:
     assert checked >= 10
 
 
-def _schieberamsch_choices(seed: int, options: Options) -> list[GameState]:
-    """Return the positions before the card play of a Schieberamsch played by easy players."""
-    state = GameState.new(Deal.from_seed(seed), options)
-    states = []
-    while state.phase in (Phase.RAMSCH, Phase.PUSH):
-        states.append(state)
-        seat = state.to_act
-        assert seat is not None
-        state = state.apply(choose(state.view(seat), Level.EASY, seed=seed))
-    return states
-
-
 def test_schieberamsch_skat_and_pushes_are_searched_from_the_view() -> None:
     """Strong and medium take the skat and choose the pushed cards by play-outs in sampled worlds:
     legal, the same per seed, unchanged when the other hands' cards are exchanged, and different
@@ -136,7 +126,7 @@ def test_schieberamsch_skat_and_pushes_are_searched_from_the_view() -> None:
     swapped = 0
     for seed in range(10):
         options = Options(ramsch=True, schieberamsch=True, push_jacks_allowed=seed % 2 == 0)
-        for state in _schieberamsch_choices(seed, options):
+        for state in _ramsch_positions(seed, options, (Phase.RAMSCH, Phase.PUSH)):
             seat = state.to_act
             assert seat is not None
             view = state.view(seat)

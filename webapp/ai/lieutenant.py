@@ -24,7 +24,7 @@ from enum import Enum
 from functools import cache
 from typing import Final
 
-from webapp.engine.cards import DECK, Card, Rank, mask_cards
+from webapp.engine.cards import DECK, Card, Rank, mask_cards, mask_indices
 from webapp.engine.deal import SplitMix64
 from webapp.engine.lieutenant import LieutenantView, lieutenant_game_points
 from webapp.engine.rules import GameType, rules_for
@@ -123,16 +123,6 @@ def _points(mask: int) -> int:
     return total
 
 
-def _cards_of(mask: int) -> list[int]:
-    """Return the card indices of a mask, highest first."""
-    out = []
-    while mask:
-        top = mask.bit_length() - 1
-        out.append(top)
-        mask ^= 1 << top
-    return out
-
-
 # --------------------------------------------------------------------------- the position
 
 
@@ -178,7 +168,7 @@ def _position(view: LieutenantView) -> _Position:
 def _worlds(position: _Position, count: int, seed: int) -> list[list[int]]:
     """Return ``count`` worlds (or every one, when there are no more): per card index, the bit
     of the covered card under it (0 for none)."""
-    slots = [i for side in range(2) for i in _cards_of(position.covered_tops[side])]
+    slots = [i for side in range(2) for i in mask_indices(position.covered_tops[side])]
     cards = list(position.unseen)
     if len(slots) <= 1:
         count = 1
@@ -328,7 +318,7 @@ class _Search:
         beaten_by = self.beaten_by
         safe: list[int] = []
         cheap: list[int] = []
-        for card in _cards_of(lead):
+        for card in mask_indices(lead):
             if not _legal(other, card, follow) & beaten_by[card]:
                 safe.append(card)
             else:
@@ -340,8 +330,8 @@ class _Search:
     @staticmethod
     def _answer_order(legal: int, beaten_by: int) -> list[int]:
         """Winning answers with the most points first, then losing ones with the fewest."""
-        winners = _cards_of(legal & beaten_by)
-        losers = _cards_of(legal & ~beaten_by)
+        winners = mask_indices(legal & beaten_by)
+        losers = mask_indices(legal & ~beaten_by)
         winners.sort(key=lambda card: -_POINTS[card])
         losers.sort(key=lambda card: _POINTS[card])
         return winners + losers
@@ -363,7 +353,7 @@ def _judge(position: _Position, settings: SearchDepth, seed: int) -> _Judgement:
     tables = _tables(position.game_type)
     me = position.me
     legal = _legal(position.tops[me], position.led, tables.follow)
-    cards = tuple(_cards_of(legal))
+    cards = tuple(mask_indices(legal))
     rest = _points(position.tops[0] | position.tops[1]) + _points(_mask(position.unseen))
     if position.led >= 0:
         rest += _POINTS[position.led]
@@ -443,7 +433,7 @@ def _easy(position: _Position) -> int:
     mine, theirs = position.tops[me], position.tops[1 - me]
     covered = position.covered_tops[me]
     legal = _legal(mine, position.led, tables.follow)
-    cards = _cards_of(legal)
+    cards = mask_indices(legal)
     trumps = tables.trumps
     if position.led >= 0:
         led = position.led
@@ -557,7 +547,7 @@ def hint(view: LieutenantView, *, seed: int) -> LieutenantHint:
             )
             return LieutenantHint(card, reason, (card, DECK[led]), value)
         if not beaters:
-            if all(_POINTS[chosen] <= _POINTS[c] for c in _cards_of(legal_mask)):
+            if all(_POINTS[chosen] <= _POINTS[c] for c in mask_indices(legal_mask)):
                 return LieutenantHint(card, LieutenantReason.GIVE_FEWEST, (card, DECK[led]))
         else:
             follows = position.tops[me] & tables.follow[led]
@@ -567,7 +557,7 @@ def hint(view: LieutenantView, *, seed: int) -> LieutenantHint:
                 return LieutenantHint(
                     card, LieutenantReason.KEEP_TRUMP, (card, *shown), len(shown)
                 )
-            keep = DECK[max(_cards_of(beaters), key=lambda c: _POINTS[c] * 64 + c)]
+            keep = DECK[max(mask_indices(beaters), key=lambda c: _POINTS[c] * 64 + c)]
             return LieutenantHint(card, LieutenantReason.DUCK, (card, keep))
     else:
         if not _legal(theirs, chosen, tables.follow) & tables.beaten_by[chosen]:

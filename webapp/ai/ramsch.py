@@ -21,7 +21,7 @@ from typing import Final
 from itertools import combinations
 
 from webapp.engine.actions import Pass, PickUp, Play, Push
-from webapp.engine.cards import DECK, JACKS_MASK, CardSet, mask_points
+from webapp.engine.cards import DECK, JACKS_MASK, CardSet, mask_indices, mask_points
 from webapp.engine.rules import GameType, rules_for
 from webapp.engine.score import settle_ramsch
 from webapp.engine.view import SeatView
@@ -78,23 +78,13 @@ def _strength(facts: _Cards, card: int, led: int) -> int:
     return 0
 
 
-def _indices(mask: int) -> list[int]:
-    """Return the card indices of a mask, highest first (the order of `mask_cards`)."""
-    found = []
-    while mask:
-        index = mask.bit_length() - 1
-        found.append(index)
-        mask ^= 1 << index
-    return found
-
-
 def _thumb(facts: _Cards, hand: int, trick: list[int]) -> int:
     """Return the rules of thumb's Ramsch card (as `heuristics`) from a hand mask and the trick."""
     if not trick:
-        return min(_indices(hand), key=lambda c: (_strength(facts, c, -1) + facts.points[c], c))
+        return min(mask_indices(hand), key=lambda c: (_strength(facts, c, -1) + facts.points[c], c))
     led = trick[0]
     following = hand & facts.class_mask[led]
-    legal = _indices(following or hand)
+    legal = mask_indices(following or hand)
     if len(legal) == 1:
         return legal[0]
     best = max(_strength(facts, card, led) for card in trick)

@@ -37,6 +37,7 @@ __all__ = [
     "suit_mask",
     "mask_points",
     "mask_cards",
+    "mask_indices",
 ]
 
 
@@ -213,6 +214,16 @@ def mask_points(mask: int) -> int:
     """Return the card points of the cards in a bitmask."""
     p0, p1, p2, p3 = _BYTE_POINTS
     return p0[mask & 0xFF] + p1[mask >> 8 & 0xFF] + p2[mask >> 16 & 0xFF] + p3[mask >> 24 & 0xFF]
+
+
+def mask_indices(mask: int) -> list[int]:
+    """Return the card indices of a bitmask, highest first (the order of `mask_cards`)."""
+    indices = []
+    while mask:
+        index = mask.bit_length() - 1
+        indices.append(index)
+        mask ^= 1 << index
+    return indices
 
 
 def mask_cards(mask: int) -> list[Card]:
