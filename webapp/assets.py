@@ -7,7 +7,9 @@ once and sent many times) and kept with its content hash. :func:`webapp.web.stat
 that hash in every static URL (``/static/css/kiebitz.css?v=3f9c2a1b0d4e``); an answer to a URL
 whose hash is the file's own is sent ``Cache-Control: public, max-age=31536000, immutable``, so
 a repeat view of a page asks for nothing but the page. A URL without the hash (or with an old
-one) still gets the current file, to be revalidated by its ETag.
+one) still gets the current file, to be revalidated by its ETag. A deck's sprite
+(``cards/<folder>/sprite.svg``, see `webapp.decks.sprite`) is built from its card files the
+same way: read once, built again when one of them changes.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from flask_compress import Compress
 from werkzeug.security import safe_join
 from werkzeug.wrappers import Response as BaseResponse
 
+from webapp.decks import sprite
+
 VERSION_ARGUMENT: Final = "v"
 """The query argument that carries a static file's content hash."""
 IMMUTABLE: Final = "public, max-age=31536000, immutable"
@@ -44,7 +48,8 @@ HASH_LENGTH: Final = 12
 class StaticFile:
     """A static file as read once: its content, its hash, and its compressed copies made on demand."""
 
-    stamp: tuple[int, int]
+    stamp: tuple[int, ...]
+    """The file's time and size (of each of its parts, for a sprite): when it changes, the file is read again."""
     data: bytes
     digest: str
     mimetype: str
@@ -69,7 +74,7 @@ def _stamp(path: str) -> tuple[int, int] | None:
     return (found.st_mtime_ns, found.st_size)
 
 
-def _read(path: str, stamp: tuple[int, int]) -> StaticFile | None:
+def _read(path: str, stamp: tuple[int, ...]) -> StaticFile | None:
     if not os.path.isfile(path):
         return None
     with open(path, "rb") as source:
@@ -77,7 +82,27 @@ def _read(path: str, stamp: tuple[int, int]) -> StaticFile | None:
     mimetype = mimetypes.guess_type(path)[0] or "application/octet-stream"
     if mimetype == "application/javascript":
         mimetype = "text/javascript"
+    return _file(stamp, data, mimetype)
+
+
+def _file(stamp: tuple[int, ...], data: bytes, mimetype: str) -> StaticFile:
     return StaticFile(stamp, data, hashlib.sha256(data).hexdigest()[:HASH_LENGTH], mimetype)
+
+
+def _sprite_stamp(parts: list[tuple[str, str]]) -> tuple[int, ...] | None:
+    stamps = [_stamp(path) for _, path in parts]
+    return None if None in stamps else tuple(value for found in stamps if found for value in found)
+
+
+def _build_sprite(parts: list[tuple[str, str]], stamp: tuple[int, ...]) -> StaticFile | None:
+    cards = []
+    for fragment, path in parts:
+        try:
+            with open(path, "rb") as source:
+                cards.append((fragment, source.read()))
+        except OSError:
+            return None
+    return _file(stamp, sprite.build(cards), "image/svg+xml")
 
 
 class StaticFiles:
@@ -100,13 +125,21 @@ class StaticFiles:
         known = self._known.get(filename)
         if known is not None and now - known[1] < self.recheck_seconds:
             return known[0]
-        path = safe_join(self.folder, filename) if self.folder else None
-        stamp = _stamp(path) if path else None
         found = known[0] if known is not None else None
-        if path is None or stamp is None:
-            found = None
-        elif found is None or found.stamp != stamp:
-            found = _read(path, stamp)
+        parts = sprite.sources(self.folder, filename)
+        if parts is not None:
+            stamp = _sprite_stamp(parts)
+            if stamp is None:
+                found = None
+            elif found is None or found.stamp != stamp:
+                found = _build_sprite(parts, stamp)
+        else:
+            path = safe_join(self.folder, filename) if self.folder else None
+            stamp = _stamp(path) if path else None
+            if path is None or stamp is None:
+                found = None
+            elif found is None or found.stamp != stamp:
+                found = _read(path, stamp)
         with self._lock:  # only files there are: a name asked for from outside is not kept
             if found is None:
                 self._known.pop(filename, None)

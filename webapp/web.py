@@ -437,6 +437,7 @@ def init_app(app: Flask) -> None:
 
     app.extensions["kiebitz.page_urls"] = {}
     app.jinja_env.globals.update(
+        current_deck=current_deck,
         form_token_field=form_token_field,
         page_url=page_url,
         static_url=static_url,

@@ -92,7 +92,7 @@ def test_the_games_and_cards_follow_the_deck(reader: FlaskClient) -> None:
     assert "<li>Eichel</li>" in html
     assert "für Eichel ist er 12" in html
     assert "Schellen 9, Herz 10, Grün 11, Eichel 12, Grand 24" in html
-    assert re.search(r'src="/static/cards/german/CJ\.svg\?v=[0-9a-f]+" alt="Eichel-Unter"', html)
+    assert re.search(r'src="/static/cards/german/sprite\.svg\?v=[0-9a-f]+#CJ" alt="Eichel-Unter"', html)
     twice = reader.get(
         "/de/calculator/?game=clubs&source=cards&cards=CJ&cards=CA&cards=SJ&cards=CT&cards=CK"
         "&cards=C9&cards=SA&cards=ST&cards=HA&cards=CJ&skat=HJ&skat=D8&declarer_points=90&bid=48"

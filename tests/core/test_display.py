@@ -154,10 +154,10 @@ def test_every_page_offers_the_choices_in_the_header_menu(client: FlaskClient) -
 @pytest.mark.parametrize("deck", ["french", "four-colour"])
 def test_high_contrast_draws_french_suited_cards_in_colour_safe_faces(client: FlaskClient, deck: str) -> None:
     client.post("/en/preferences", data={"deck": deck})
-    assert f"/static/cards/{deck}/HJ.svg" in client.get("/en/cards").get_data(as_text=True)
+    assert f"/static/cards/{deck}/sprite.svg?v=" in client.get("/en/cards").get_data(as_text=True)
     client.post("/en/settings", data={"contrast": "high"})
     html = client.get("/en/cards").get_data(as_text=True)
-    assert "/static/cards/colour-safe/HJ.svg" in html and f"/static/cards/{deck}/" not in html
+    assert re.search(r"/static/cards/colour-safe/sprite\.svg\?v=\w+#HJ", html) and f"/static/cards/{deck}/" not in html
     client.post("/en/settings", data={"contrast": "standard"})
     assert "/static/cards/colour-safe/" not in client.get("/en/cards").get_data(as_text=True)
 
@@ -166,4 +166,4 @@ def test_high_contrast_keeps_the_german_deck_whose_suits_differ_in_shape(client:
     client.post("/en/preferences", data={"deck": "german"})
     client.post("/en/settings", data={"contrast": "high"})
     html = client.get("/en/cards").get_data(as_text=True)
-    assert "/static/cards/german/HJ.svg" in html and "colour-safe" not in html
+    assert re.search(r"/static/cards/german/sprite\.svg\?v=\w+#HJ", html) and "colour-safe" not in html

@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from webapp import assets, web
+from webapp.decks import sprite
 
 BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}
 HTMX = {"HX-Request": "true"}
@@ -117,3 +118,51 @@ def test_the_fingerprint_changes_when_the_file_changes(app: Flask, tmp_path: Pat
     stale = client.get(before)  # an old page's link: the current file, to be revalidated
     assert stale.headers["Cache-Control"] == "no-cache" and b".changed" in stale.data
     assert after in client.get("/en/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("deck", ["french", "four-colour", "german"])
+def test_a_pages_cards_are_fragments_of_one_sprite_kept_a_year(client: FlaskClient, deck: str) -> None:
+    client.post("/en/preferences", data={"deck": deck})
+    html = client.get("/en/cards").get_data(as_text=True)
+    cards = re.findall(r'<img src="(/static/cards/[^"]+)" alt="([^"]+)"', html)
+    assert len(cards) == 32 and len({alt for _, alt in cards}) == 32  # each card named
+    sprites = {link.split("#")[0] for link, _ in cards}
+    assert len(sprites) == 1 and {link.split("#")[1] for link, _ in cards} == {s + r for s in "CSHD" for r in "789TJQKA"}
+    (link,) = sprites
+    assert link.startswith(f"/static/cards/{deck}/sprite.svg?v=")
+    answer = client.get(link, headers=BROWSER)
+    assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+    assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert answer.headers["Content-Encoding"] == "br" and len(answer.data) < 4096  # a whole deck, about 3 KB
+    body = _decoded(answer.data, "br")
+    folder = Path(assets.__file__).parent / "static" / "cards"
+    parts = [(path.stem, path.read_bytes()) for path in sorted((folder / deck).glob("*.svg"))]
+    assert body == sprite.build([*parts, ("back", (folder / "back.svg").read_bytes())])
+    for fragment in [name for name, _ in parts] + ["back"]:
+        assert f'<g id="{fragment}" class="card">'.encode() in body
+    # The card files' own ids are the card's (CJ-p), so that no card draws another's shapes.
+    ids = re.findall(rb' id="([^"]+)"', body)
+    assert len(ids) == len(set(ids)) and set(re.findall(rb'href="#([^"]+)"', body)) <= set(ids)
+
+
+def test_the_sprites_fingerprint_changes_when_a_card_file_changes(app: Flask, tmp_path: Path) -> None:
+    shutil.copytree(Path(app.static_folder or ""), tmp_path / "static")
+    assets.serve_from(app, str(tmp_path / "static"), recheck_seconds=0)
+    client = app.test_client()
+    with app.test_request_context("/en/"):
+        before = web.static_url("cards/german/sprite.svg")
+        french = web.static_url("cards/french/sprite.svg")
+    assert client.get(before).headers["Cache-Control"].endswith("immutable")
+    jack = tmp_path / "static/cards/german/CJ.svg"
+    jack.write_text(jack.read_text().replace("</svg>", '<circle r="1" id="changed"/></svg>'))
+    with app.test_request_context("/en/"):
+        after = web.static_url("cards/german/sprite.svg")
+        assert web.static_url("cards/french/sprite.svg") == french  # another deck's sprite stays
+    assert after != before and after.startswith("/static/cards/german/sprite.svg?v=")
+    fresh = client.get(after)
+    assert fresh.headers["Cache-Control"].endswith("immutable") and b'id="CJ-changed"' in fresh.data
+    back = tmp_path / "static/cards/back.svg"
+    back.write_text(back.read_text().replace("</svg>", '<circle r="1" id="turned"/></svg>'))
+    with app.test_request_context("/en/"):
+        assert web.static_url("cards/german/sprite.svg") != after  # the back is in every sprite
+    assert client.get("/static/cards/nowhere/sprite.svg").status_code == 404

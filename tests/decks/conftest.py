@@ -117,6 +117,7 @@ def make_app(translations: Path, domain: str = "decks") -> Flask:
     Babel(app, locale_selector=lambda: g.get("lang", "en"))
     decks.init_app(app)
     app.jinja_env.globals["static_url"] = web.static_url
+    app.jinja_env.globals["current_deck"] = web.current_deck
     return app
 
 

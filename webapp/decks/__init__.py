@@ -28,7 +28,7 @@ from weakref import WeakKeyDictionary
 
 from flask import Flask, g
 from flask_babel import LazyString
-from webapp.decks import names
+from webapp.decks import names, sprite
 from webapp.forms import Name, lazy_name
 from webapp.i18n import translations
 
@@ -229,6 +229,28 @@ def card_image(card: object, deck: Deck | str | None = DEFAULT_DECK, *, colour_s
     return f"cards/{folder}/{notation(card)}.svg"
 
 
+def card_sprite(card: object, deck: Deck | str | None = DEFAULT_DECK, *, colour_safe: bool = False) -> tuple[str, str]:
+    """Return the sprite the card is drawn from (a path under the static folder) and its fragment there.
+
+    The sprite is the card's folder's (see :func:`card_image` and `webapp.decks.sprite`).
+
+    >>> card_sprite("HT", Deck.FRENCH, colour_safe=True)
+    ('cards/colour-safe/sprite.svg', 'HT')
+    """
+    image = card_image(card, deck, colour_safe=colour_safe)
+    folder, name = image.rsplit("/", 1)
+    return f"{folder}/{sprite.SPRITE}", name.removesuffix(".svg")
+
+
+def back_sprite(deck: Deck | str | None = DEFAULT_DECK, *, colour_safe: bool = False) -> tuple[str, str]:
+    """Return the sprite a face-down card is drawn from (the deck's: every sprite has the back) and its fragment.
+
+    >>> back_sprite(Deck.GERMAN)
+    ('cards/german/sprite.svg', 'back')
+    """
+    return card_sprite("CJ", deck, colour_safe=colour_safe)[0], sprite.BACK
+
+
 def back_image() -> str:
     """Return the card back's image as a path under the static folder (one back for all decks)."""
     return "cards/back.svg"
@@ -263,10 +285,10 @@ def parse_card(text: str) -> Any:
 def init_app(app: Flask) -> None:
     """Give templates the filters and globals that the card macros and pages use.
 
-    Filters: ``card`` (notation → engine ``Card``), ``card_name``, ``card_image``,
+    Filters: ``card`` (notation → engine ``Card``), ``card_name``, ``card_image``, ``card_sprite``,
     ``suit_name``, ``rank_name``, ``game_name`` (each with the deck as argument:
     ``c | card_name(deck)``) and ``upper_first``. Globals: ``Deck``, ``DEFAULT_DECK``,
-    ``CARD_SIZES``, ``back_image``, ``back_name``, and the HTML of the card macros
+    ``CARD_SIZES``, ``back_image``, ``back_sprite``, ``back_name``, and the HTML of the card macros
     (:mod:`webapp.decks.html`) as ``decks_card``, ``decks_card_back``, ``decks_card_row``.
     """
     from webapp.decks import html
@@ -275,6 +297,7 @@ def init_app(app: Flask) -> None:
         card=parse_card,
         card_name=card_name,
         card_image=card_image,
+        card_sprite=card_sprite,
         suit_name=suit_name,
         rank_name=rank_name,
         game_name=game_name,
@@ -285,6 +308,7 @@ def init_app(app: Flask) -> None:
         DEFAULT_DECK=DEFAULT_DECK,
         CARD_SIZES=CARD_SIZES,
         back_image=back_image,
+        back_sprite=back_sprite,
         back_name=back_name,
         decks_card=html.card,
         decks_card_back=html.card_back,

@@ -7,7 +7,9 @@ as Jinja escapes ``{{ value }}``, and ``~`` joins as Jinja joins, so whatever a 
 passes comes out as it did.
 
 Names come from :func:`webapp.decks.card_name` (remembered per catalog) and image URLs
-from :func:`webapp.web.static_url` (the static folder's URL found once per request).
+from :func:`webapp.web.static_url` (the static folder's URL found once per request). A card's
+image is its fragment of the deck's sprite (``…/sprite.svg?v=…#CJ``, `webapp.decks.sprite`):
+a page's cards are one request.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from flask import has_request_context
 from jinja2.runtime import markup_join
 from markupsafe import Markup, escape, soft_str
 
-from webapp.decks import CARD_SIZES, Deck, back_image, back_name, card_image, card_name, deck_of, notation, remembered
+from webapp.decks import CARD_SIZES, Deck, back_name, back_sprite, card_name, card_sprite, deck_of, notation, remembered
 from webapp.display import current_display
-from webapp.web import static_root, static_url
+from webapp.web import current_deck, static_root, static_url
 
 __all__ = ["card", "card_back", "card_row", "card_faces"]
 
@@ -32,6 +35,10 @@ def _size(size: str) -> tuple[int, int]:
     return CARD_SIZES.get(size, CARD_SIZES["md"])
 
 
+def _sprite_url(path: str, fragment: str) -> Markup:
+    return escape(f"{static_url(path)}#{fragment}")
+
+
 def _more_classes(classes: object) -> str:
     """Return ``{{ ' ' ~ classes if classes }}``: a space and the classes, or nothing."""
     return escape(markup_join((" ", classes))) if classes else ""
@@ -41,9 +48,9 @@ def _img(c: object, deck: Deck | str | None, size: str, alt: object, title: obje
     width, height = _size(size)
     alt_html = escape(alt)
     title_attr = f' title="{alt_html}"' if title and alt else ""
-    image = card_image(c, deck, colour_safe=current_display().colour_safe_suits)
+    image = _sprite_url(*card_sprite(c, deck, colour_safe=current_display().colour_safe_suits))
     return (
-        f'<img src="{escape(static_url(image))}" alt="{alt_html}"{title_attr}'
+        f'<img src="{image}" alt="{alt_html}"{title_attr}'
         f' class="card card--{escape(size)}{_more_classes(classes)}"'
         f'\n     width="{width}" height="{height}" data-card="{escape(c)}" draggable="false">'
     )
@@ -112,11 +119,16 @@ def _card(
 
 
 def card_back(size: str = "md", label: object = None, decorative: bool = False, classes: str = "") -> Markup:
-    """Return a face-down card; ``label`` replaces its spoken name ("face-down card")."""
+    """Return a face-down card; ``label`` replaces its spoken name ("face-down card").
+
+    The back comes from the sprite of the visitor's deck, which the page's faces are drawn from.
+    """
     width, height = _size(size)
     alt = "" if decorative else (label or back_name())
+    deck = current_deck() if has_request_context() else None
+    image = _sprite_url(*back_sprite(deck, colour_safe=current_display().colour_safe_suits))
     return Markup(
-        f'<img src="{escape(static_url(back_image()))}" alt="{escape(alt)}"'
+        f'<img src="{image}" alt="{escape(alt)}"'
         f'\n     class="card card--{escape(size)} card--back{_more_classes(classes)}"'
         f' width="{width}" height="{height}"\n     draggable="false">'
     )
