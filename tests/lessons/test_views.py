@@ -11,8 +11,12 @@ from flask.testing import FlaskClient
 from webapp.lessons.course import LESSONS, lesson_named
 from webapp.lessons.steps import Choose, Number, Order, Pick, PlayCard, Step
 from webapp.lessons.text import Words
-from webapp.storage import db
-from webapp.storage.lessons import LessonProgress, StepState
+from webapp.storage import daily, db, learning
+from webapp.storage.calculator import DrillStreak
+from webapp.storage.daily import DailyPlay
+from webapp.storage.learning import Activity, LearnerLink, PracticeResult
+from webapp.storage.lessons import Learner, LessonProgress, StepState
+from webapp.storage.review import ReviewItem
 
 from .solving import wrong_answers
 
@@ -247,6 +251,29 @@ def test_reset_needs_a_confirmation_and_forgets_everything(client: FlaskClient, 
     with app.app_context():
         assert db.session.query(LessonProgress).count() == 0
     assert f"0 of {3 * len(LESSONS)} stars" in client.get("/en/learn/").get_data(as_text=True)
+
+
+def test_reset_forgets_all_else_kept_for_the_learner(client: FlaskClient, app) -> None:  # type: ignore[no-untyped-def]
+    """The streak, practice statistics, review items, deal-of-the-day tries, the progress code and
+    the drill streak go with the stars: "forget my progress" leaves nothing of the learner behind."""
+    solve(client, "deck", mistakes=1)  # active days, and the mistake's review item
+    learner_id = client.get_cookie("learner").value
+    with app.app_context():
+        learner = db.session.get(Learner, learner_id)
+        code = learning.new_code(learner)
+        learning.record_hand(learner, "h" * 32, game="grand", declarer=True, won=True, score=74)
+        daily.start_play(learner, learning.today(), "d" * 32)
+        learning.link_visitor(learner, "v" * 32)
+        db.session.add(DrillStreak(visitor="v" * 32, streak=4, best=4, last_exercise="2/7"))
+        db.session.commit()
+        kept = (Activity, LearnerLink, PracticeResult, ReviewItem, DailyPlay, DrillStreak)
+        assert all(db.session.query(table).count() > 0 for table in kept)
+    assert client.post("/en/learn/reset", data={"confirm": "yes"}).status_code == 303
+    with app.app_context():
+        for table in (*kept, LessonProgress, StepState):
+            assert db.session.query(table).count() == 0, table.__tablename__
+        assert learning.learner_by_code(code) is None
+        assert learning.streak_of(db.session.get(Learner, learner_id)).days == 0
 
 
 @pytest.mark.parametrize(

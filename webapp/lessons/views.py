@@ -21,6 +21,7 @@ from webapp.practice import players
 from webapp.storage import db
 from webapp.storage import learning
 from webapp.storage import lessons as store
+from webapp.storage import purge
 from webapp.storage import review as reviews
 from webapp.words import POSITIONS
 
@@ -424,7 +425,7 @@ def reset_form() -> Response:
 
 @bp.post("/reset")
 def reset() -> Reply:
-    """Forget all progress and stars, when confirmed."""
+    """Forget all progress and stars (and all else kept for the learner), when confirmed."""
     learner = _learner()
     if request.form.get("confirm") != "yes":
         return web.render(
@@ -432,6 +433,6 @@ def reset() -> Reply:
             error=_("Tick the box to confirm that all your progress may be forgotten."),
         )
     if learner is not None:
-        store.reset_learner(learner)
+        purge.forget_learner(learner)
         db.session.commit()
     return redirect(url_for("lessons.course"), code=303)

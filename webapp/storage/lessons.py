@@ -26,7 +26,6 @@ __all__ = [
     "lesson_progress",
     "step_state",
     "step_states",
-    "reset_learner",
     "restart_lesson",
     "count_miss",
 ]
@@ -166,8 +165,3 @@ def restart_lesson(learner: Learner, lesson: str) -> None:
     row.mistakes = 0
     row.finished = False
 
-
-def reset_learner(learner: Learner) -> None:
-    """Forget all of a learner's progress and stars."""
-    for table in (StepState, LessonProgress):
-        db.session.execute(delete(table).where(table.learner_id == learner.id))

@@ -23,7 +23,7 @@ from webapp.storage.calculator import DrillStreak
 from webapp.storage.classes import ClassAnswer, ClassRoom, ClassStudent
 from webapp.storage.daily import DailyPlay
 from webapp.storage.gametables import GameSeat, GameTable
-from webapp.storage.learning import Activity, LearnerLink, PracticeResult
+from webapp.storage.learning import Activity, LearnerLink, PracticeResult, drill_visitor
 from webapp.storage.lessons import Learner, LessonProgress, StepState
 from webapp.storage.lieutenant import LieutenantSeries, LieutenantStat
 from webapp.storage.practice import PracticeHand
@@ -49,11 +49,15 @@ class Purgeable:
     """Whether ``touched`` keeps times with their time zone (else naive UTC)."""
 
 
+LEARNER_ROWS: tuple[InstrumentedAttribute[Any], ...] = (
+    Activity.learner_id, LearnerLink.learner_id, PracticeResult.learner_id, StepState.learner_id,
+    LessonProgress.learner_id, ReviewItem.learner_id, DailyPlay.learner_id,
+)
+"""Everything kept for a learner: the columns of the tables that refer to them."""
+
 PURGEABLE: tuple[Purgeable, ...] = (
     Purgeable("hands", PracticeHand.id, PracticeHand.updated_at, aware=True),
-    Purgeable("learners", Learner.id, Learner.used,
-              (Activity.learner_id, LearnerLink.learner_id, PracticeResult.learner_id, StepState.learner_id,
-               LessonProgress.learner_id, ReviewItem.learner_id, DailyPlay.learner_id)),
+    Purgeable("learners", Learner.id, Learner.used, LEARNER_ROWS),
     Purgeable("visitors", DrillStreak.visitor, DrillStreak.used, aware=True),
     Purgeable("tables", GameTable.id, GameTable.updated_at, (GameSeat.table_id, LieutenantSeries.table_id),
               aware=True),
@@ -66,6 +70,19 @@ PURGEABLE: tuple[Purgeable, ...] = (
     Purgeable("seasons", ScoreSeason.id, ScoreSeason.updated, (ScoreSeasonList.season_id,)),
 )
 """Everything ``purge`` removes; a new kind of anonymous data adds its line (and a default in config)."""
+
+
+def forget_learner(learner: Learner) -> None:
+    """Forget everything kept for a learner, who stays as new: progress and stars, active days,
+    practice statistics, review items, deal-of-the-day tries, the progress code, and the drill
+    streak of their linked visitor. The caller commits."""
+    visitor = drill_visitor(learner)
+    if visitor is not None:
+        db.session.execute(delete(DrillStreak).where(DrillStreak.visitor == visitor))
+    for column in LEARNER_ROWS:
+        db.session.execute(
+            delete(column.class_).where(column == learner.id).execution_options(synchronize_session=False)
+        )
 
 
 @dataclass(frozen=True, slots=True)
