@@ -36,8 +36,8 @@ from webapp.engine import Deal, GameState, Position, rules_for
 from webapp.i18n import gettext, lazy_gettext, lazy_pgettext, ngettext, pgettext
 from webapp.lessons.course import LESSONS, lesson_named
 from webapp.lessons.present import reveal
-from webapp.lessons.steps import BadAnswer, Choose, Number, Step
-from webapp.lessons.views import answer_from, bad_answer, context_of_step, step_context
+from webapp.lessons.steps import BadAnswer, Choose, Number
+from webapp.lessons.views import context_of_step, judge, step_context
 from webapp.lessons.words import current_words
 from webapp.practice import phrases, players
 from webapp.practice.present import MAX_NOTATION, PRESENT_LEVEL, deal_context, parse_game
@@ -583,15 +583,11 @@ def answer(room: store.Room, student: store.Student, item: Item, previous: store
             store.save_answer(room, student, item.index, answer=text, correct=correct, done=True)
     elif item.step is not None and item.step.interactive:
         if previous is None or not previous.solved:
-            step: Step = item.step
-            text = answer_from(step, previous)
-            try:
-                verdict = step.check(text)
-            except BadAnswer:
-                return _show_student(room, student, status=400, partial="classes/_step.html",
-                                     error=bad_answer(step))
-            store.save_answer(room, student, item.index, answer=" ".join(text.split()), correct=verdict.correct,
-                              done=verdict.done)
+            judged = judge(item.step, previous)
+            if isinstance(judged, str):
+                return _show_student(room, student, status=400, partial="classes/_step.html", error=judged)
+            store.save_answer(room, student, item.index, answer=judged.answer, correct=judged.verdict.correct,
+                              done=judged.verdict.done)
     if web.is_htmx():
         fresh = store.by_code(room.code)
         assert fresh is not None

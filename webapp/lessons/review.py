@@ -26,9 +26,9 @@ from webapp.storage import review as reviews
 from webapp.storage.review import Kind, ReviewItem
 
 from .course import lesson_named, number_of
-from .steps import BadAnswer, Step
+from .steps import Step
 from . import learner as learners
-from .views import answer_from, bad_answer, bp, step_context
+from .views import bp, judge, step_context
 from .words import current_words
 
 NOT_DUE: LazyString = lazy_gettext(
@@ -164,13 +164,12 @@ def review_step_answer(slug: str, number: int) -> Reply:
     reviews.begin_attempt(item)
     missed = False
     if not item.solved:
-        text = answer_from(step, item)
-        try:
-            verdict = step.check(text)
-        except BadAnswer:
+        judged = judge(step, item)
+        if isinstance(judged, str):
             db.session.rollback()
-            return _render_step(lesson, number, item, error=bad_answer(step), status=400)
-        item.answer = " ".join(text.split())
+            return _render_step(lesson, number, item, error=judged, status=400)
+        item.answer = judged.answer
+        verdict = judged.verdict
         counted = False
         if verdict.correct and verdict.done:
             item.solved = True

@@ -100,6 +100,27 @@ def answer_from(step: Step, state: AnswerState | None) -> str:
     return form.get("card", "")
 
 
+@dataclass(frozen=True)
+class Judged:
+    """A form's answer to a step as judged: what was judged (without padding) and the verdict."""
+
+    answer: str
+    verdict: Verdict
+
+
+def judge(step: Step, state: AnswerState | None) -> Judged | str:
+    """Judge the form's answer to ``step`` (``state``: its last answer, for an order's cards placed).
+
+    A form no one could answer honestly (or an empty one) gets the message saying what is wrong instead.
+    """
+    text = answer_from(step, state)
+    try:
+        verdict = step.check(text)
+    except BadAnswer:
+        return bad_answer(step)
+    return Judged(" ".join(text.split()), verdict)
+
+
 def placed(step: Order, state: AnswerState | None) -> tuple[Card, ...]:
     """Return the cards already put in the right order."""
     if state is None or not state.answer:
@@ -309,13 +330,12 @@ def answer(slug: str, number: int) -> Reply:
     assert state is not None
     missed = False
     if not state.solved:
-        text = answer_from(current, state)
-        try:
-            verdict = current.check(text)
-        except BadAnswer:
+        judged = judge(current, state)
+        if isinstance(judged, str):
             db.session.rollback()
-            return _render_step(lesson, number, _learner(), error=bad_answer(current), status=400)
-        state.answer = " ".join(text.split())  # what was judged, without padding
+            return _render_step(lesson, number, _learner(), error=judged, status=400)
+        state.answer = judged.answer
+        verdict = judged.verdict
         if verdict.correct and verdict.done:
             state.solved = True
             progress.step = max(progress.step, index + 1)
