@@ -23,7 +23,6 @@ from datetime import date
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-import segno
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
@@ -104,15 +103,6 @@ def _secret(code: str) -> str | None:
 def _cookie(response: BaseResponse, name: str, value: str, max_age: int | None = None) -> None:
     response.set_cookie(name, value, max_age=max_age or current_app.config["PREFERENCE_COOKIE_MAX_AGE"],
                         httponly=True, samesite="Lax", secure=current_app.config["SESSION_COOKIE_SECURE"])
-
-
-@functools.lru_cache(maxsize=256)
-def _qr(url: str) -> str:
-    """Return the QR code of ``url`` as an inline SVG (drawn here: no script, no other server).
-
-    Drawing one takes milliseconds, and a class's stays the same: each process keeps the last ones.
-    """
-    return str(segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff", omitsize=False))
 
 
 def _join_address() -> str:
@@ -718,7 +708,7 @@ def _dashboard_context(room: store.Room, secret: str) -> dict[str, Any]:
         "each": _each_answer(item, stats["students"], stats["by_pair"], focus) if item and item.interactive else (),
         "code": room.code,
         "join_address": _join_address(),
-        "qr": _qr(url_for("classes_short.join_code", code=room.code, _external=True)),
+        "qr": web.qr_svg(url_for("classes_short.join_code", code=room.code, _external=True), scale=6),
         "poll_url": url_for("classes.teach_news", **poll),
         "dashboard_url": url_for("classes.teach", secret=secret),
         "words": current_words(),

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-import segno
 from flask import Response, abort, current_app, flash, get_flashed_messages, redirect, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
@@ -438,18 +437,10 @@ def _links(loaded: Opened) -> dict[str, str]:
     return links
 
 
-@functools.lru_cache(maxsize=256)
-def _qr_svg(url: str, title: str) -> Markup:
-    """Return a QR code of ``url`` as inline SVG (drawn here: no script, no outside request)."""
-    code = segno.make(url, error="m")
-    svg: str = code.svg_inline(scale=4, border=4, dark="#000", light="#fff", title=title, svgclass="share__qr")
-    return Markup(svg.replace("<svg ", '<svg role="img" ', 1))
-
-
 def _qr_codes(links: dict[str, str]) -> dict[str, Markup]:
     """Return a QR code per link to share, to open it on a phone."""
     titles = {"edit": gettext("QR code of the edit link"), "view": gettext("QR code of the read-only link")}
-    return {name: _qr_svg(url, titles[name]) for name, url in links.items()}
+    return {name: web.qr_svg(url, title=titles[name], svgclass="share__qr") for name, url in links.items()}
 
 
 def _refused_status() -> int:

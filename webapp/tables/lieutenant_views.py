@@ -29,7 +29,6 @@ from webapp.tables import model
 from webapp.tables.views import BAD_CHOICE, NOT_OVER, NOT_YOUR_TURN, NOT_YOURS, STALE, bp
 from webapp.tables.views import _keep_secret as keep_secret
 from webapp.tables.views import _name_error as name_error
-from webapp.tables.views import _qr as qr_code
 from webapp.tables.views import _secret as seat_secret
 from webapp.text import clean_text
 
@@ -252,7 +251,7 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
     if mine and not table.full:
         context["joins"] = tuple(
             (seat, url := url_for("tables.join", table_id=table.id, token=seat.join_token, _external=True),
-             qr_code(url))
+             web.qr_svg(url))
             for seat in table.seats if not seat.taken
         )
     code = 200 if web.is_htmx() else status

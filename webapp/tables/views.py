@@ -277,9 +277,6 @@ def open_table() -> Response | BaseResponse:
     return _keep_secret(redirect(_table_url(table_id), code=303), table_id, secret)
 
 
-_qr = web.qr_svg
-
-
 def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int = 200,
           hint: bool = False) -> Response:
     """Render the table for the viewer: their own seat view, or what an onlooker may see.
@@ -309,7 +306,7 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
     }
     if mine is not None and not table.full:
         context["joins"] = tuple(
-            (seat, url := url_for("tables.join", table_id=table.id, token=seat.join_token, _external=True), _qr(url))
+            (seat, url := url_for("tables.join", table_id=table.id, token=seat.join_token, _external=True), web.qr_svg(url))
             for seat in table.seats if not seat.taken
         )
     found = _sheet(loaded)
