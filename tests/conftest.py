@@ -65,15 +65,18 @@ def _url_builders_made_once() -> None:
 
     Werkzeug compiles two small functions per route (Python source, parsed and compiled) each
     time an app registers its routes: most of the time ``create_app`` takes, and the tests make
-    thousands of apps. A builder depends only on the route's pattern and defaults and finds its
-    converters through the rule it is bound to, so one compiled for an equal route is the same.
+    thousands of apps. A builder depends only on the route's pattern and the names of its defaults
+    and finds its converters through the rule it is bound to, so one compiled for an equal route is
+    the same (a route whose default fills one of its own variables is compiled as before).
     """
     compile_builder = Rule._compile_builder
     built: dict[tuple[Any, ...], Any] = {}
 
     def shared(rule: Rule, append_unknown: bool = True) -> Any:
-        defaults = tuple(sorted((name, repr(value)) for name, value in (rule.defaults or {}).items()))
-        key = (rule.rule, tuple(rule._trace), defaults, append_unknown)
+        defaults = rule.defaults or {}
+        if any(dynamic and part in defaults for dynamic, part in rule._trace):
+            return compile_builder(rule, append_unknown)  # a converter writes the default into the code
+        key = (rule.rule, tuple(rule._trace), tuple(sorted(defaults)), append_unknown)
         if key not in built:
             built[key] = compile_builder(rule, append_unknown)
         return built[key]

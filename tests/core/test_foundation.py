@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tomllib
@@ -40,6 +41,25 @@ def test_migrations_build_the_schema_the_models_describe(make_app: MakeApp) -> N
         with db.engine.connect() as connection:
             diff = compare_metadata(MigrationContext.configure(connection), db.metadata)
     assert diff == []
+
+
+def test_a_tests_database_has_the_tables_the_models_describe(app: Flask) -> None:
+    """The tables the test fixtures lay out once and copy are those of the models, and empty."""
+    with app.app_context(), db.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
+        for table in db.metadata.sorted_tables:
+            assert connection.execute(table.select()).first() is None, table.name
+
+
+def test_routes_build_the_same_urls_in_every_app(make_app: MakeApp) -> None:
+    """The URL builders the test run shares between apps build what each app's own routes say."""
+    first, second = make_app(), make_app()
+    with first.test_request_context(), second.test_request_context():
+        for one, other in zip(first.url_map.iter_rules(), second.url_map.iter_rules(), strict=True):
+            assert one.rule == other.rule and one.endpoint == other.endpoint
+            values = {name: "1" for name in one.arguments}
+            expected = re.sub(r"<[^>]+>", "1", one.rule)
+            assert one.build(values) == other.build(values) == ("", expected)
 
 
 def test_the_secret_key_is_made_once_and_kept(tmp_path: Path) -> None:
