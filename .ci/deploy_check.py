@@ -29,7 +29,7 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 MISSING_SOLVER = "The compiled solver (webapp.ai._csolver) is not built"
-START_TIMEOUT = 120.0
+START_TIMEOUT = 600.0  # the recipe installs every package into a new venv first: minutes on a loaded machine
 MOVE_TIMEOUT = 60.0
 
 
