@@ -94,7 +94,7 @@ def practice_hands(app: Flask) -> tuple[str, str]:
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     from webapp.engine import GameState, Phase
-    from webapp.storage import practice as storage
+    from webapp.storage import gametables as storage
 
     client = app.test_client()
     urls: list[str] = []
@@ -105,7 +105,7 @@ def practice_hands(app: Flask) -> tuple[str, str]:
         hand_id = url.rsplit("/", 1)[1]
         while True:
             with app.app_context():
-                record = storage.load(hand_id)
+                record = storage.load_hand(hand_id)
                 assert record is not None
                 state, revision = GameState.parse(record.game), record.revision
             if state.finished or (

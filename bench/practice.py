@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from webapp import catalogs, create_app  # noqa: E402
 from webapp.engine import Bid, Discard, GameState, Hold, token  # noqa: E402
 from webapp.storage import db  # noqa: E402
-from webapp.storage import practice as storage  # noqa: E402
+from webapp.storage import gametables as storage  # noqa: E402
 
 
 def _choice(state: GameState) -> dict[str, object]:
@@ -55,7 +55,7 @@ def main(deals: int = 20) -> None:
         hand_id = response.headers["Location"].rsplit("/", 1)[1]
         for _ in range(60):
             with app.app_context():
-                record = storage.load(hand_id)
+                record = storage.load_hand(hand_id)
                 assert record is not None
                 state, revision = GameState.parse(record.game), record.revision
             if state.finished:

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
 from webapp.storage import db
-from webapp.storage.practice import PracticeHand
+from webapp.storage.gametables import GameTable
 from webapp.storage.scoresheet import ScoreList
 
 PLAYERS = {"player_1": "Anna", "player_2": "Ben", "player_3": "Cem", "preset": "pub"}
@@ -101,7 +101,7 @@ def test_a_double_click_on_start_makes_one_practice_hand(app: Flask, client: Fla
     answers = at_once(app, lambda c: c.post("/en/play/", data={**START, "once": token}))
     assert [answer.status_code for answer in answers] == [303, 303]
     assert len({answer.headers["Location"] for answer in answers}) == 1
-    assert rows(app, PracticeHand) == 1
+    assert rows(app, GameTable) == 1
 
 
 def test_a_double_click_on_next_hand_or_play_again_makes_one_hand(app: Flask, client: FlaskClient) -> None:
@@ -110,9 +110,9 @@ def test_a_double_click_on_next_hand_or_play_again_makes_one_hand(app: Flask, cl
     forms = dict(re.findall(r'action="([^"]+/(?:again|next))".*?name="once" value="([^"]+)"', page, re.S))
     assert forms, "the hand page offers no way to start another hand"
     for action, token in forms.items():
-        before = rows(app, PracticeHand)
+        before = rows(app, GameTable)
         data = {"once": token, "seat": "same"}
         first, second = (client.post(action, data=data) for _ in range(2))
         assert first.status_code == second.status_code == 303
         assert first.headers["Location"] == second.headers["Location"]
-        assert rows(app, PracticeHand) == before + 1
+        assert rows(app, GameTable) == before + 1

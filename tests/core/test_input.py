@@ -17,7 +17,7 @@ from webapp import parse
 from webapp.i18n import LANGUAGES, gettext
 from webapp.storage import db
 from webapp.storage import lessons as lesson_store
-from webapp.storage import practice as practice_store
+from webapp.storage import gametables as practice_store
 
 CHOOSE = "/{lang}/learn/deck/5"
 """A step that asks to choose one of four answers (``option`` 0 to 3)."""
@@ -137,7 +137,7 @@ def test_a_deal_number_or_revision_in_other_digits_is_refused(app: Flask, client
         response = client.post(f"/en/play/{hand_id}", data={"revision": "0", "action": bid})
         assert response.status_code == 400
     with app.app_context():
-        stored = practice_store.load(hand_id)
+        stored = practice_store.load_hand(hand_id)
         assert stored is not None and stored.revision == 0 and stored.seed == 4711
 
 

@@ -12,7 +12,7 @@ from webapp import config
 from webapp.storage import db
 from webapp.storage.calculator import DrillStreak
 from webapp.storage.lessons import Learner, LessonProgress, StepState
-from webapp.storage.practice import PracticeHand
+from webapp.storage.gametables import GameTable
 from webapp.storage.purge import PURGEABLE, purge, remove
 from webapp.storage.ratelimit import RateWindow
 from webapp.storage.scoresheet import ScoreChange, ScoreHand, ScoreList, ScorePage
@@ -56,8 +56,8 @@ def make_data(client: FlaskClient, copies: int) -> None:
 
 def test_old_rows_go_with_what_hangs_on_them_and_newer_ones_stay(app: Flask, client: FlaskClient, runner) -> None:  # type: ignore[no-untyped-def]
     make_data(client, 3)
-    assert (count(app, PracticeHand), count(app, ScoreList), count(app, Learner), count(app, DrillStreak)) == (3, 3, 3, 3)
-    age(app, PracticeHand.updated_at, 31)
+    assert (count(app, GameTable), count(app, ScoreList), count(app, Learner), count(app, DrillStreak)) == (3, 3, 3, 3)
+    age(app, GameTable.updated_at, 31)
     age(app, ScoreList.updated, 401)
     age(app, Learner.used, 401)
     age(app, DrillStreak.used, 401)
@@ -66,7 +66,7 @@ def test_old_rows_go_with_what_hangs_on_them_and_newer_ones_stay(app: Flask, cli
     assert result.exit_code == 0, result.output
     assert "hands: 3 removed in 2 batches (untouched for 30 days)" in result.output
     assert "lists: 3 removed in 2 batches (untouched for 400 days)" in result.output
-    assert (count(app, PracticeHand), count(app, ScoreList), count(app, Learner), count(app, DrillStreak)) == (2, 2, 2, 2)
+    assert (count(app, GameTable), count(app, ScoreList), count(app, Learner), count(app, DrillStreak)) == (2, 2, 2, 2)
     # nothing is left hanging on the removed rows
     assert count(app, ScoreHand) == count(app, ScoreChange) == count(app, ScorePage) == 2
     with app.app_context():
@@ -77,38 +77,38 @@ def test_old_rows_go_with_what_hangs_on_them_and_newer_ones_stay(app: Flask, cli
 
 def test_rows_younger_than_their_days_stay(app: Flask, client: FlaskClient, runner) -> None:  # type: ignore[no-untyped-def]
     make_data(client, 1)
-    age(app, PracticeHand.updated_at, 29)
+    age(app, GameTable.updated_at, 29)
     age(app, ScoreList.updated, 399)
     age(app, Learner.used, 399)
     age(app, DrillStreak.used, 399)
     assert runner.invoke(args=["purge"]).exit_code == 0
-    assert (count(app, PracticeHand), count(app, ScoreList), count(app, Learner), count(app, DrillStreak)) == (1, 1, 1, 1)
+    assert (count(app, GameTable), count(app, ScoreList), count(app, Learner), count(app, DrillStreak)) == (1, 1, 1, 1)
 
 
 def test_the_days_are_configurable(make_app, runner) -> None:  # type: ignore[no-untyped-def]
     app = make_app(PURGE_AFTER_DAYS={**config.PURGE_AFTER_DAYS, "hands": 2})
     client = app.test_client()
     client.post("/en/play/", data=START)
-    age(app, PracticeHand.updated_at, 3)
+    age(app, GameTable.updated_at, 3)
     assert "hands: 1 removed" in app.test_cli_runner().invoke(args=["purge"]).output
-    assert count(app, PracticeHand) == 0
+    assert count(app, GameTable) == 0
 
 
 def test_a_row_touched_while_the_purge_runs_stays(app: Flask, client: FlaskClient) -> None:
     client.post("/en/play/", data=START)
     client.post("/en/play/", data=START)
-    age(app, PracticeHand.updated_at, 40)
+    age(app, GameTable.updated_at, 40)
     hands = next(purgeable for purgeable in PURGEABLE if purgeable.kind == "hands")
     with app.app_context():
-        keys = list(db.session.scalars(select(PracticeHand.id)))
+        keys = list(db.session.scalars(select(GameTable.id)))
         # between the purge's look-up and its delete, someone plays on in the first hand
-        db.session.execute(update(PracticeHand).where(PracticeHand.id == keys[0])
+        db.session.execute(update(GameTable).where(GameTable.id == keys[0])
                            .values(updated_at=datetime.now(UTC)))
         db.session.commit()
         from webapp.storage.purge import cutoff
 
         assert remove(hands, keys, cutoff(30, aware=True)) == keys[1:]
-        assert list(db.session.scalars(select(PracticeHand.id))) == keys[:1]
+        assert list(db.session.scalars(select(GameTable.id))) == keys[:1]
         assert purge(hands, 30).removed == 0
 
 

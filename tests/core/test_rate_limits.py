@@ -15,7 +15,7 @@ from webapp import config, create_app
 from webapp.storage import db
 from webapp.storage.calculator import DrillStreak
 from webapp.storage.lessons import Learner
-from webapp.storage.practice import PracticeHand
+from webapp.storage.gametables import GameTable
 from webapp.storage.ratelimit import RateWindow
 from webapp.storage.scoresheet import ScoreList
 
@@ -76,7 +76,7 @@ def test_every_worker_sees_the_same_count(make_app: MakeApp) -> None:
 def test_practice_hands_learners_and_drill_visitors_are_limited(limited: Flask) -> None:
     client = from_address(limited, "192.0.2.3")
     assert [client.post("/en/play/", data=START).status_code for _ in range(3)] == [303, 303, 429]
-    assert rows(limited, PracticeHand) == 2
+    assert rows(limited, GameTable) == 2
     # each answer without a learner cookie would make a new learner
     learners = [from_address(limited, "192.0.2.3") for _ in range(3)]
     assert [learner.post("/en/learn/deck/1").status_code for learner in learners] == [303, 303, 429]

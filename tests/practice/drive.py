@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from webapp.engine import Action, Bid, Declare, Discard, GameState, Hold, Pass, Position, token
-from webapp.storage import practice as storage
+from webapp.storage import gametables as storage
 
 Chooser = Callable[[GameState], Action]
 
@@ -23,7 +23,7 @@ def start(client: FlaskClient, *, seed: int, seat: int, level: str = "easy", lan
 def stored(app: Flask, hand_id: str) -> tuple[GameState, int, Position]:
     """Return the stored state, revision and learner's seat of a hand."""
     with app.app_context():
-        record = storage.load(hand_id)
+        record = storage.load_hand(hand_id)
         assert record is not None
         return GameState.parse(record.game), record.revision, Position(record.seat)
 

@@ -15,7 +15,7 @@ from webapp.engine import Deal, GameState, Position
 from webapp.practice.deal_of_day import SEAT, seat_score, seed_of
 from webapp.storage import db, learning
 from webapp.storage.daily import DailyPlay
-from webapp.storage.practice import PracticeHand
+from webapp.storage.gametables import GameTable
 
 from .drive import declarer_choice, defender_choice, play_out, stored
 
@@ -60,7 +60,7 @@ def test_everyone_gets_the_same_deal_from_forehand(app: Flask, day) -> None:  # 
         state, _, seat = stored(app, hand)
         assert (state.deal, seat) == (Deal.from_seed(seed_of(START)), SEAT)
     with app.app_context():
-        assert {row.level for row in db.session.scalars(select(PracticeHand))} == {"easy"}
+        assert {row.level for row in db.session.scalars(select(GameTable).where(GameTable.single))} == {"easy"}
     assert seed_of(START) != seed_of(START + timedelta(days=1))
 
 
@@ -144,7 +144,7 @@ def test_a_date_not_kept_is_refused_with_a_message_and_changes_nothing(app: Flas
     for response in (client.get(f"/en/play/daily/{when}"), client.post(f"/en/play/daily/{when}")):
         assert response.status_code == 404
         assert message in response.get_data(as_text=True)
-    assert count(app, DailyPlay) == count(app, PracticeHand) == 0
+    assert count(app, DailyPlay) == count(app, GameTable) == 0
 
 
 def test_seat_scores_are_the_tournament_points_of_the_learners_seat(app: Flask) -> None:

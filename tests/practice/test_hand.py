@@ -331,13 +331,13 @@ def test_the_coach_and_the_bid_limits_see_the_learners_seat_only(app: Flask, cli
 
 
 def test_two_saves_naming_the_same_revision_cannot_both_succeed(app: Flask) -> None:
-    from webapp.storage import practice as storage
+    from webapp.storage import gametables as storage
 
     with app.app_context():
-        record = storage.create(seed=1, seat=0, level="easy", game="x")
-        assert storage.save(record.id, revision=0, game="first")
-        assert not storage.save(record.id, revision=0, game="second")
-        stored = storage.load(record.id)
+        record = storage.create_hand(family="practice", seed=1, number=2, seats=3, level="easy", game="x")
+        assert storage.save_hand(record.id, 0, game="first")
+        assert not storage.save_hand(record.id, 0, game="second")
+        stored = storage.load_hand(record.id)
         assert stored is not None and (stored.game, stored.revision) == ("first", 1)
 
 
@@ -383,10 +383,10 @@ def test_showing_a_hand_replays_it_once_and_asks_no_computer_player(app: Flask, 
 
 
 def test_a_stored_hand_that_no_longer_reads_is_not_found_rather_than_an_error(app: Flask, client: FlaskClient) -> None:
-    from webapp.storage import practice as storage
+    from webapp.storage import gametables as storage
 
     with app.app_context():
-        hand_id = storage.create(seed=1, seat=0, level="easy", game="not a game").id
+        hand_id = storage.create_hand(family="practice", seed=1, number=2, seats=3, level="easy", game="not a game").id
     assert client.get(f"/en/play/{hand_id}").status_code == 404
 
 
@@ -471,9 +471,9 @@ def test_the_medium_level_is_offered_and_kept_with_the_hand(app: Flask, client: 
     monkeypatch.setattr(players, "choose", spy)
     hand_id = drive.start(client, seed=5, seat=Position.REARHAND, level="medium", lang=lang)
     with app.app_context():
-        from webapp.storage import practice as storage
+        from webapp.storage import gametables as storage
 
-        record = storage.load(hand_id)
+        record = storage.load_hand(hand_id)
         assert record is not None and record.level == "medium"
     drive.play_out(app, client, hand_id, drive.defender_choice, lang=lang)
     assert levels and set(levels) == {"medium"}

@@ -15,7 +15,7 @@ from webapp.ai import review as review_module
 from webapp.ai.review import could_have_won as real_could_have_won
 from webapp.engine import Action, Discard, GameState, Phase, PickUp, Play, PlayHand, Position
 from webapp.practice import phrases, review
-from webapp.storage import practice as storage
+from webapp.storage import gametables as storage
 
 
 def _finished(app: Flask, client: FlaskClient) -> tuple[str, GameState]:
@@ -44,7 +44,7 @@ def test_the_best_line_is_shown_trick_by_trick_and_kept(app: Flask, client: Flas
 
 def _stored_review(app: Flask, hand_id: str) -> str | None:
     with app.app_context():
-        record = storage.load(hand_id)
+        record = storage.load_hand(hand_id)
         assert record is not None
         return record.review
 

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from tests.helpers import english_leaks
 from webapp.i18n import LANGUAGES
-from webapp.storage import practice as storage
+from webapp.storage import gametables as storage
 from tests.practice import drive
 
 
@@ -46,7 +46,7 @@ def test_everyone_who_follows_the_link_plays_the_same_seat_and_level(app: Flask,
         html = client.get("/en/play/deal/4242?seat=2&level=easy").get_data(as_text=True)
         hand_id = _start_from_link(client, html)
         with app.app_context():
-            record = storage.load(hand_id)
+            record = storage.load_hand(hand_id)
             assert record is not None
             copies.append((record.seed, record.seat, record.level))
     assert copies == [(4242, 2, "easy")] * 3

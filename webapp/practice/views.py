@@ -16,7 +16,8 @@ from webapp.engine import GameState, Phase, Position
 from webapp.i18n import lazy_gettext
 from webapp.practice import deal_of_day, phrases, players, review, screen, statistics, table
 from webapp.storage import db
-from webapp.storage import practice as storage
+from webapp.storage import gametables as storage
+from webapp.tables import model, seating
 from webapp.tables.decide import Refusal, decide, stale_form
 
 bp = Blueprint("practice", __name__, url_prefix="/<lang:lang>/play")
@@ -56,7 +57,7 @@ class Hand:
 
 def _load(hand_id: str) -> Hand | None:
     """Return the stored hand, or None if there is none (or it no longer reads as a game)."""
-    record = storage.load(hand_id)
+    record = storage.load_hand(hand_id)
     if record is None:
         return None
     try:
@@ -85,8 +86,10 @@ def start_hand(seed: int, seat: Position, level: str) -> str:
     """
     ratelimit.check("hands")
     state = table.start(seed, seat, level)
-    record = storage.create(seed=seed, seat=int(seat), level=level, game=str(state),
-                            form_token=web.sent_form_token())
+    family = model.family("practice")
+    record = storage.create_hand(family=family.key, seed=seed, number=model.number_for(seat, family.seats),
+                                 seats=family.seats, level=level, game=str(state),
+                                 form_token=web.sent_form_token())
     return record.id
 
 
@@ -224,15 +227,12 @@ def start() -> Response | BaseResponse:
 @bp.get("/<id:hand_id>")
 def hand(hand_id: str) -> Response:
     """Show the learner's hand where it stands; ``?hint=1`` adds a hint for the next decision."""
-    loaded = _load(hand_id)
-    if loaded is None:
-        return web.error_page(404)
-    return _show(loaded, hint=request.args.get("hint") == "1")
+    return seating.page(_load(hand_id), _show)
 
 
 def _store(hand: Hand, state: GameState) -> Response | BaseResponse:
     """Save the hand's new state if no other tab changed it meanwhile, and show it."""
-    if not storage.save(hand.id, revision=hand.revision, game=str(state)):
+    if not storage.save_hand(hand.id, hand.revision, game=str(state)):
         fresh = _load(hand.id)
         assert fresh is not None
         return _show(fresh, notice=STALE, status=409)

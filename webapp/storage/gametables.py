@@ -11,6 +11,11 @@ cookie (only its hash is stored). A free seat has a join token (its link); takin
 UPDATE that needs the seat still free, so a join link works once. Once every seat is held, the
 table gets its list (a scoresheet list, `webapp.storage.scoresheet`): finished hands go there.
 A table untouched for 30 days is removed by ``flask purge`` (its seats with it).
+
+A practice hand of ``/play`` is a table too (`create_hand`): one person's seat, computer players
+in the others, a single hand and no list, played by whoever has its link; it keeps its "could I
+have won?" review. (The practice statistics keep a finished hand's outcome under its id, in
+`webapp.storage.learning`; the deal of the day its try, in `webapp.storage.daily`.)
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import (BigInteger, Boolean, DateTime, Engine, ForeignKey, Integer, String, Text, bindparam,
-                        false, select, update)
+                        false, func, select, update)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp import parse
@@ -46,6 +51,10 @@ __all__ = [
     "stand_in",
     "MESSAGE_LENGTH",
     "bump",
+    "PracticeHand",
+    "create_hand",
+    "load_hand",
+    "save_review",
 ]
 
 ID_BYTES = 18
@@ -92,6 +101,11 @@ class GameTable(MadeByForm, db.Model):  # type: ignore[name-defined,misc]
     revision: Mapped[int] = mapped_column(Integer, default=0)
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Whether the host allows hints for every seat (off by default at a table with people)."""
+    single: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false(), index=True)
+    """A practice hand of ``/play``: one hand of deal ``seed``, no list, played by whoever has its
+    link (its person holds seat 0; ``number`` says the position the person plays)."""
+    review: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """A practice hand's "could I have won?" once worked out (JSON, see `webapp.practice.review`)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)
 
@@ -155,6 +169,8 @@ class Table:
     hints: bool = False
     updated_at: datetime | None = None
     """When the table last changed (with its time zone)."""
+    single: bool = False
+    """A practice hand of ``/play`` (see `GameTable.single`)."""
 
     def quiet_for(self, now: datetime) -> timedelta:
         """Return how long nothing has happened at the table."""
@@ -219,7 +235,7 @@ def load(table_id: str) -> Table | None:
     )
     table = Table(record.id, record.family, record.preset, record.level, record.seed,
                   record.number, record.game, record.list_token, record.revision, seats, record.hints,
-                  record.updated_at)
+                  record.updated_at, record.single)
     db.session.expire_all()
     return table
 
@@ -336,3 +352,80 @@ def bump(table_id: str) -> None:
                        .values(revision=GameTable.revision + 1, updated_at=_now()))
     db.session.commit()
     db.session.expire_all()
+
+
+# ----------------------------------------------------------------------------- practice hands
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeHand:
+    """A practice hand of ``/play`` as read: its family, deal, the hand number that places its
+    person (seat 0), the computer players' level, the notation and the review."""
+
+    id: str
+    family: str
+    seed: int
+    number: int
+    seats: int
+    level: str
+    game: str
+    revision: int
+    review: str | None
+    updated_at: datetime
+
+    @property
+    def seat(self) -> int:
+        """Return the position its person plays (0 forehand to 2 rearhand; 3: sits out as the
+        dealer at four), as `webapp.engine.seat_positions` places seat 0 in hand ``number``."""
+        return (-(self.number % self.seats) - 1) % self.seats
+
+
+def create_hand(*, family: str, seed: int, number: int, seats: int, level: str, game: str,
+                form_token: str | None = None) -> PracticeHand:
+    """Store a new practice hand of deal ``seed`` (its person in seat 0, computer players in the
+    others) under a fresh unguessable id and return it.
+
+    The same ``form_token`` twice (a double click) makes one hand: the second call returns it.
+    """
+    record = GameTable(id=secrets.token_urlsafe(ID_BYTES), family=family, preset="isko", level=level,
+                       seed=seed, number=number, game=game, revision=0, hints=True, single=True,
+                       form_token=form_token)
+    made = add_once(record)
+    if made is record:
+        for seat in range(seats):
+            db.session.add(GameSeat(table_id=record.id, number=seat, computer=seat != 0,
+                                    join_token=secrets.token_urlsafe(ID_BYTES)))
+        db.session.commit()
+    hand = load_hand(str(made.id))
+    assert hand is not None
+    return hand
+
+
+_SEATS = (select(func.count()).where(GameSeat.table_id == GameTable.id)
+          .correlate(GameTable).scalar_subquery())
+"""A table's number of seats, read with its row."""
+
+
+def _hand(record: GameTable, seats: int) -> PracticeHand:
+    return PracticeHand(record.id, record.family, record.seed, record.number, seats, record.level,
+                        record.game or "", record.revision, record.review,
+                        _aware(record.updated_at))
+
+
+def load_hand(hand_id: str) -> PracticeHand | None:
+    """Return the practice hand with this id, or None (also for a table that is not one)."""
+    if not parse.is_token(hand_id) or len(hand_id) > 32:
+        return None
+    found = db.session.execute(select(GameTable, _SEATS).where(GameTable.id == hand_id)).one_or_none()
+    if found is None or not found[0].single:
+        return None
+    hand = _hand(*found)
+    db.session.expire_all()
+    return hand
+
+
+def save_review(hand_id: str, review: str) -> None:
+    """Keep the worked-out review of a hand (derived data: no revision is needed or changed)."""
+    db.session.execute(update(GameTable).where(GameTable.id == hand_id).values(review=review))
+    db.session.commit()
+

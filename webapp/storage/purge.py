@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 from flask import Flask, current_app
-from sqlalchemy import delete, select
+from sqlalchemy import ColumnElement, and_, delete, select
 from sqlalchemy.orm import InstrumentedAttribute
 
 from webapp.storage import db
@@ -26,7 +26,6 @@ from webapp.storage.gametables import GameSeat, GameTable
 from webapp.storage.learning import Activity, LearnerLink, PracticeResult, drill_visitor
 from webapp.storage.lessons import Learner, LessonProgress, StepState
 from webapp.storage.lieutenant import LieutenantSeries, LieutenantStat
-from webapp.storage.practice import PracticeHand
 from webapp.storage.ratelimit import forget_ended
 from webapp.storage.review import ReviewItem
 from webapp.storage.scoresheet import ScoreChange, ScoreHand, ScoreList, ScorePage
@@ -47,6 +46,13 @@ class Purgeable:
     """The columns of other tables that refer to ``key`` (removed with it, first listed first)."""
     aware: bool = False
     """Whether ``touched`` keeps times with their time zone (else naive UTC)."""
+    only: ColumnElement[bool] | None = None
+    """Which rows of ``key``'s table are of this kind (None: all)."""
+
+    def where(self, before: datetime) -> ColumnElement[bool]:
+        """Return the condition of this kind's rows untouched since ``before``."""
+        untouched = self.touched < before
+        return untouched if self.only is None else and_(self.only, untouched)
 
 
 LEARNER_ROWS: tuple[InstrumentedAttribute[Any], ...] = (
@@ -56,11 +62,12 @@ LEARNER_ROWS: tuple[InstrumentedAttribute[Any], ...] = (
 """Everything kept for a learner: the columns of the tables that refer to them."""
 
 PURGEABLE: tuple[Purgeable, ...] = (
-    Purgeable("hands", PracticeHand.id, PracticeHand.updated_at, aware=True),
+    Purgeable("hands", GameTable.id, GameTable.updated_at, (GameSeat.table_id,), aware=True,
+              only=GameTable.single.is_(True)),
     Purgeable("learners", Learner.id, Learner.used, LEARNER_ROWS),
     Purgeable("visitors", DrillStreak.visitor, DrillStreak.used, aware=True),
     Purgeable("tables", GameTable.id, GameTable.updated_at, (GameSeat.table_id, LieutenantSeries.table_id),
-              aware=True),
+              aware=True, only=GameTable.single.is_(False)),
     Purgeable("statistics", LieutenantStat.id, LieutenantStat.updated_at, aware=True),
     Purgeable("classes", ClassRoom.id, ClassRoom.updated_at, (ClassAnswer.class_id, ClassStudent.class_id),
               aware=True),
@@ -108,7 +115,7 @@ def remove(purgeable: Purgeable, keys: Sequence[Any], before: datetime) -> list[
     table = purgeable.key.class_
     gone = list(db.session.scalars(
         delete(table)
-        .where(purgeable.key.in_(keys), purgeable.touched < before)
+        .where(purgeable.key.in_(keys), purgeable.where(before))
         .returning(purgeable.key)
         .execution_options(synchronize_session=False)
     ))
@@ -127,7 +134,7 @@ def purge(purgeable: Purgeable, days: int, *, batch: int = BATCH, now: datetime 
     removed = batches = 0
     while True:
         keys = list(db.session.scalars(
-            select(purgeable.key).where(purgeable.touched < before).order_by(purgeable.touched).limit(batch)
+            select(purgeable.key).where(purgeable.where(before)).order_by(purgeable.touched).limit(batch)
         ))
         if not keys:
             break

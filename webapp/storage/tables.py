@@ -5,7 +5,6 @@ import webapp.storage.gametables  # noqa: F401
 import webapp.storage.learning  # noqa: F401
 import webapp.storage.lessons  # noqa: F401
 import webapp.storage.lieutenant  # noqa: F401
-import webapp.storage.practice  # noqa: F401
 import webapp.storage.ratelimit  # noqa: F401
 import webapp.storage.scoresheet  # noqa: F401
 import webapp.storage.classes  # noqa: F401

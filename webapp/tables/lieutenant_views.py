@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Response, current_app, redirect, request, url_for
+from flask import Response, redirect, request, url_for
 from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -26,18 +26,16 @@ from webapp.storage import lieutenant as series_storage
 from webapp.tables import lieutenant as flow
 from webapp.tables import lieutenant_words as lwords
 from webapp.tables import model
-from webapp.tables.views import BAD_CHOICE, NOT_OVER, NOT_YOUR_TURN, NOT_YOURS, STALE, bp
-from webapp.tables.views import _keep_secret as keep_secret
-from webapp.tables.views import _name_error as name_error
-from webapp.tables.views import _secret as seat_secret
+from webapp.tables import seating
+from webapp.tables.decide import BAD_FORM
+from webapp.tables.seating import NOT_YOURS, STALE, keep_secret, name_error
+from webapp.tables.seating import secret as seat_secret
+from webapp.tables.views import BAD_CHOICE, NOT_OVER, NOT_YOUR_TURN, bp
 from webapp.text import clean_text
 
 STATS_COOKIE = "lieutenant-stats"
 """The cookie that keeps the secret of this browser's statistics (games played on one device)."""
 
-BAD_FORM: LazyString = lazy_gettext(
-    "That form could not be read, so nothing was changed. Use the buttons on this page."
-)
 BAD_DEAL: LazyString = lazy_gettext("This link does not name a deal of Lieutenant Skat.")
 WAITING: LazyString = lazy_gettext("The other player has not sat down yet, so nothing was changed.")
 MESSAGE_TOO_LONG: LazyString = lazy_gettext("A message is one line of at most 200 characters.")
@@ -100,9 +98,7 @@ def _browser_secret() -> str | None:
 
 
 def _keep_browser_secret(response: BaseResponse, secret: str) -> BaseResponse:
-    response.set_cookie(STATS_COOKIE, secret, max_age=current_app.config["PREFERENCE_COOKIE_MAX_AGE"],
-                        httponly=True, samesite="Lax", secure=current_app.config["SESSION_COOKIE_SECURE"])
-    return response
+    return seating.keep_cookie(response, STATS_COOKIE, secret)
 
 
 def _browser_statistics() -> tuple[series_storage.Stat, ...]:
@@ -249,11 +245,7 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
         "statistics": series_storage.statistics(loaded.series.owner) if mine else (),
     }
     if mine and not table.full:
-        context["joins"] = tuple(
-            (seat, url := url_for("tables.join", table_id=table.id, token=seat.join_token, _external=True),
-             web.qr_svg(url))
-            for seat in table.seats if not seat.taken
-        )
+        context["joins"] = seating.join_links(table)
     code = 200 if web.is_htmx() else status
     return web.render("tables/lieutenant.html", "tables/_lieutenant.html", status=code, **context)
 
@@ -261,25 +253,13 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
 @bp.get("/lieutenant/<id:table_id>")
 def lieutenant_table(table_id: str) -> Response:
     """Show the game where it stands; ``?hint=1`` adds the computer's advice for the player to move."""
-    loaded = _load(table_id)
-    if loaded is None:
-        return web.error_page(404)
-    return _show(loaded, hint=request.args.get("hint") == "1")
+    return seating.page(_load(table_id), _show)
 
 
 @bp.get("/lieutenant/<id:table_id>/news")
 def lieutenant_news(table_id: str) -> Response:
     """Answer "anything new?": 204 while the table is at ``revision``, else the table itself."""
-    revision = parse.number_or_none(request.args.get("revision"), digits=9)
-    current = storage.revision_of(table_id)
-    if current is None:
-        return web.error_page(404)
-    if revision == current:
-        return Response(status=204)
-    loaded = _load(table_id)
-    if loaded is None:
-        return web.error_page(404)
-    return _show(loaded)
+    return seating.news(table_id, _load, _show)
 
 
 def _after(table_id: str) -> BaseResponse:
@@ -291,13 +271,9 @@ def _after(table_id: str) -> BaseResponse:
 def _checked(loaded: Loaded) -> tuple[int, ...] | Response:
     """Return the viewer's players, or the refusal of a form that is not theirs or is stale."""
     mine = _mine(loaded)
-    if not mine:
-        return _show(loaded, notice=NOT_YOURS, status=403)
-    revision = parse.number_or_none(request.form.get("revision"), digits=9)
-    if revision is None:
-        return _show(loaded, notice=BAD_FORM, status=400)
-    if revision != loaded.table.revision:
-        return _show(loaded, notice=STALE, status=409)
+    refused = seating.form_refusal(bool(mine), loaded.table.revision)
+    if refused is not None:
+        return _show(loaded, notice=refused.notice, status=refused.status)
     return mine
 
 

@@ -52,6 +52,7 @@ __all__ = [
     "move_seed",
     "hand_seed",
     "seat_positions",
+    "number_for",
     "options_for",
     "advance",
     "start",
@@ -143,6 +144,15 @@ def seat_positions(number: int, seats: int) -> tuple[Position | None, ...]:
     <Position.REARHAND: 2>
     """
     return engine_seat_positions(dealer=number % seats, players=seats)
+
+
+def number_for(position: Position, seats: int) -> int:
+    """Return the first hand number in which seat 0 plays ``position`` (a practice hand's person).
+
+    >>> number_for(Position.FOREHAND, 3), number_for(Position.REARHAND, 4)
+    (2, 1)
+    """
+    return next(number for number in range(seats) if seat_positions(number, seats)[0] == position)
 
 
 def options_for(rules: HouseRules, slot: Slot) -> Options:

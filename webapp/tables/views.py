@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from flask import Blueprint, Response, current_app, redirect, request, url_for
+from flask import Blueprint, Response, redirect, request, url_for
 from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -36,27 +36,18 @@ from webapp.scoresheet.sheet import (
 from webapp.storage import gametables as storage
 from webapp.storage import scoresheet as lists
 from webapp.tables import model
-from webapp.tables.decide import Refusal, decide, stale_form
+from webapp.tables import seating
+from webapp.tables.decide import Refusal, decide
+from webapp.tables.seating import STALE
 from webapp.text import clean_text
 
 bp = Blueprint("tables", __name__, url_prefix="/<lang:lang>/tables")
 
-COOKIE = "seat-"
-"""Each table's seat secret is kept in the cookie ``seat-<table id>``."""
 TABLE_PRESETS: tuple[Preset, ...] = (Preset.ISKO, Preset.PUB)
 
 BAD_CHOICE: LazyString = lazy_gettext("Choose one of the offered options.")
-NAME_MISSING: LazyString = lazy_gettext("Enter your name, so that the others know who plays.")
-NAME_TAKEN: LazyString = lazy_gettext("Somebody at this table already has that name: choose another.")
 SEAT_TAKEN: LazyString = lazy_gettext(
     "This seat has been taken: somebody used its link first. Ask the host for another link."
-)
-NOT_YOURS: LazyString = lazy_gettext(
-    "You do not have a seat at this table, so nothing was changed. Open your own join link."
-)
-STALE: LazyString = lazy_gettext(
-    "The table has moved on meanwhile (another player, or another tab), so nothing was changed. "
-    "Here is where it stands now."
 )
 NOT_YOUR_TURN: LazyString = lazy_gettext("It is not your turn, so nothing was changed.")
 NOT_OVER: LazyString = lazy_gettext("This hand is not over yet.")
@@ -127,30 +118,14 @@ class Loaded:
 
 def _load(table_id: str) -> Loaded | None:
     table = storage.load(table_id)
-    if table is None or table.family not in model.FAMILIES:
-        return None
+    if table is None or table.single or table.family not in model.FAMILIES:
+        return None  # a practice hand of /play is served there
     try:
         rules = PRESETS[Preset(table.preset)]
         state = GameState.parse(table.game) if table.game is not None else None
     except ValueError:  # also IllegalAction: a notation the engine no longer accepts
         return None
     return Loaded(table, model.family(table.family), rules, state)
-
-
-def _secret(table_id: str) -> str | None:
-    return request.cookies.get(COOKIE + table_id)
-
-
-def _keep_secret(response: BaseResponse, table_id: str, secret: str) -> BaseResponse:
-    response.set_cookie(
-        COOKIE + table_id,
-        secret,
-        max_age=current_app.config["PREFERENCE_COOKIE_MAX_AGE"],
-        httponly=True,
-        samesite="Lax",
-        secure=current_app.config["SESSION_COOKIE_SECURE"],
-    )
-    return response
 
 
 def _table_url(table_id: str) -> str:
@@ -211,16 +186,6 @@ def _record(loaded: Loaded, state: GameState, number: int | None = None) -> None
 # ----------------------------------------------------------------------------- pages
 
 
-def _name_error(name: str, taken: tuple[str, ...] = ()) -> LazyString | str | None:
-    if not name:
-        return NAME_MISSING
-    if len(name) > MAX_NAME:
-        return ngettext("A name has at most %(num)s character.", "A name has at most %(num)s characters.", MAX_NAME)
-    if name.casefold() in {other.casefold() for other in taken}:
-        return NAME_TAKEN
-    return None
-
-
 def _open_form(errors: dict[str, LazyString | str] | None = None, values: dict[str, str] | None = None,
                status: int = 200) -> Response:
     return web.render(
@@ -252,7 +217,7 @@ def open_table() -> Response | BaseResponse:
     values = {key: form.get(key, "") for key in ("name", "family", "preset", "level")}
     errors: dict[str, LazyString | str] = {}
     name = clean_text(values["name"])
-    name_error = _name_error(name)
+    name_error = seating.name_error(name)
     if name_error:
         errors["name"] = name_error
     if values["family"] not in model.FAMILIES:
@@ -274,7 +239,7 @@ def open_table() -> Response | BaseResponse:
         form_token=web.sent_form_token(),
     )
     _begin_if_full(table_id)
-    return _keep_secret(redirect(_table_url(table_id), code=303), table_id, secret)
+    return seating.keep_secret(redirect(_table_url(table_id), code=303), table_id, secret)
 
 
 def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int = 200,
@@ -285,7 +250,7 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
     """
     security.keep_private()
     table = loaded.table
-    mine = table.seat_of(_secret(table.id))
+    mine = table.seat_of(seating.secret(table.id))
     context: dict[str, Any] = {
         "host": mine is not None and mine.number == 0,
         "messages": tuple(seat for seat in table.seats if seat.message and seat != mine),
@@ -305,10 +270,7 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
         "htmx_answer": web.is_htmx(),
     }
     if mine is not None and not table.full:
-        context["joins"] = tuple(
-            (seat, url := url_for("tables.join", table_id=table.id, token=seat.join_token, _external=True), web.qr_svg(url))
-            for seat in table.seats if not seat.taken
-        )
+        context["joins"] = seating.join_links(table)
     found = _sheet(loaded)
     if found is not None:
         sheet, stored = found
@@ -371,36 +333,25 @@ def _seat_names(loaded: Loaded, viewer: Position) -> tuple[str, str, str]:
 @bp.get("/<id:table_id>")
 def table(table_id: str) -> Response:
     """Show the table where it stands, from the viewer's seat."""
-    loaded = _load(table_id)
-    if loaded is None:
-        return web.error_page(404)
-    return _show(loaded, hint=request.args.get("hint") == "1")
+    return seating.page(_load(table_id), _show)
 
 
 @bp.get("/<id:table_id>/news")
 def poll(table_id: str) -> Response:
     """Answer "anything new?": 204 while the table is at ``revision``, else the table itself."""
-    revision = parse.number_or_none(request.args.get("revision"), digits=9)
-    current = storage.revision_of(table_id)
-    if current is None:
-        return web.error_page(404)
-    if revision == current:
-        return Response(status=204)
-    loaded = _load(table_id)
-    if loaded is None:
-        return web.error_page(404)
-    return _show(loaded)
+    return seating.news(table_id, _load, _show)
 
 
 @bp.route("/<id:table_id>/join/<id:token>", methods=["GET", "POST"])
 def join(table_id: str, token: str) -> Response | BaseResponse:
     """Take a free seat by its link, with a name; a person already seated goes to the table."""
     table = storage.load(table_id)  # a table of any family: Lieutenant Skat's seats join here too
-    if table is None or (table.family not in model.FAMILIES and table.family != model.LIEUTENANT.key):
+    if table is None or table.single or (table.family not in model.FAMILIES
+                                         and table.family != model.LIEUTENANT.key):
         return web.error_page(404)
     url = (url_for("tables.lieutenant_table", table_id=table_id) if table.family == model.LIEUTENANT.key
            else _table_url(table_id))
-    if table.seat_of(_secret(table_id)) is not None:
+    if table.seat_of(seating.secret(table_id)) is not None:
         return redirect(url, code=303)
     seat = next((seat for seat in table.seats if seat.join_token == token), None)
     if seat is None:
@@ -410,14 +361,14 @@ def join(table_id: str, token: str) -> Response | BaseResponse:
     if request.method == "GET":
         return _join_form(table, token)
     name = clean_text(request.form.get("name", ""))
-    error = _name_error(name, tuple(other.name for other in table.seats if other.taken))
+    error = seating.name_error(name, tuple(other.name for other in table.seats if other.taken))
     if error:
         return _join_form(table, token, error=error, name=name, status=400)
     secret = storage.new_secret()
     if not storage.take_seat(table_id, token, name=name, secret=secret):
         return _join_form(table, token, notice=SEAT_TAKEN, status=409)
     _begin_if_full(table_id)
-    return _keep_secret(redirect(url, code=303), table_id, secret)
+    return seating.keep_secret(redirect(url, code=303), table_id, secret)
 
 
 def _join_form(table: storage.Table, token: str, *, notice: LazyString | str | None = None,
@@ -432,12 +383,11 @@ def _join_form(table: storage.Table, token: str, *, notice: LazyString | str | N
 
 def _member(loaded: Loaded) -> storage.Seat | Response:
     """Return the viewer's seat, or the refusal (403, 400, 409) of their form."""
-    mine = loaded.table.seat_of(_secret(loaded.table.id))
-    if mine is None:
-        return _show(loaded, notice=NOT_YOURS, status=403)
-    refused = stale_form(request.form, loaded.table.revision, STALE)
+    mine = loaded.table.seat_of(seating.secret(loaded.table.id))
+    refused = seating.form_refusal(mine is not None, loaded.table.revision)
     if refused is not None:
         return _show(loaded, notice=refused.notice, status=refused.status)
+    assert mine is not None  # a form without a seat is refused
     return mine
 
 
