@@ -20,14 +20,15 @@ have won?" review. (The practice statistics keep a finished hand's outcome under
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import (BigInteger, Boolean, DateTime, Engine, ForeignKey, Integer, String, Text, bindparam,
-                        false, func, select, update)
+from sqlalchemy import (BigInteger, Boolean, DateTime, Engine, ForeignKey, Integer, String, Text, Update,
+                        bindparam, false, func, select, update)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp import parse
@@ -223,21 +224,23 @@ def load(table_id: str) -> Table | None:
     """Return the table with this id and its seats, or None."""
     if not parse.is_token(table_id) or len(table_id) > 32:
         return None
-    record = db.session.get(GameTable, table_id)
+    connection = db.session.connection()  # two prepared reads of plain rows: no ORM objects to build
+    record = connection.execute(_TABLE_ROW, {"id": table_id}).one_or_none()
     if record is None:
         return None
-    rows = db.session.execute(
-        select(GameSeat).filter_by(table_id=table_id).order_by(GameSeat.number)).scalars()
     seats = tuple(
         Seat(row.number, row.name, row.computer, row.computer or row.secret_hash is not None,
              row.join_token, row.secret_hash, row.message, row.standin)
-        for row in rows
+        for row in connection.execute(_SEAT_ROWS, {"id": table_id})
     )
-    table = Table(record.id, record.family, record.preset, record.level, record.seed,
-                  record.number, record.game, record.list_token, record.revision, seats, record.hints,
-                  record.updated_at, record.single)
-    db.session.expire_all()
-    return table
+    return Table(record.id, record.family, record.preset, record.level, record.seed,
+                 record.number, record.game, record.list_token, record.revision, seats, record.hints,
+                 record.updated_at, record.single)
+
+
+_TABLE_ROW = select(GameTable.__table__).where(GameTable.__table__.c.id == bindparam("id"))
+_SEAT_ROWS = (select(GameSeat.__table__).where(GameSeat.__table__.c.table_id == bindparam("id"))
+              .order_by(GameSeat.__table__.c.number))
 
 
 def revision_of(table_id: str) -> int | None:
@@ -263,12 +266,21 @@ _REVISION = select(GameTable.revision).where(GameTable.id == bindparam("id"))
 
 def _bump(table_id: str, revision: int, **values: object) -> bool:
     """Raise the table's revision from ``revision`` with ``values``; tell whether it was there."""
-    result = db.session.execute(
-        update(GameTable)
-        .where(GameTable.id == table_id, GameTable.revision == revision)
-        .values(revision=revision + 1, updated_at=_now(), **values)
+    result = db.session.connection().execute(
+        _bump_statement(tuple(sorted(values))),
+        {"table_id": table_id, "expected": revision, "next": revision + 1, "now": _now(), **values},
     )
     return bool(getattr(result, "rowcount", 0) == 1)
+
+
+@functools.cache
+def _bump_statement(columns: tuple[str, ...]) -> Update:
+    """Return the prepared UPDATE of `_bump` that also sets ``columns`` (built once per set)."""
+    table = GameTable.__table__
+    return (update(table)
+            .where(table.c.id == bindparam("table_id"), table.c.revision == bindparam("expected"))
+            .values(revision=bindparam("next"), updated_at=bindparam("now"),
+                    **{column: bindparam(column) for column in columns}))
 
 
 def take_seat(table_id: str, join_token: str, *, name: str, secret: str) -> bool:

@@ -437,13 +437,17 @@ def act(table_id: str) -> Response | BaseResponse:
                    lambda after: _advance(loaded, after, loaded.people(), loaded.table.number))
     if isinstance(state, Refusal):
         return _show(loaded, notice=state.notice, status=state.status)
-    if not storage.save_hand(table_id, loaded.table.revision, game=str(state)):
+    game = str(state)
+    if not storage.save_hand(table_id, loaded.table.revision, game=game):
         fresh = _load(table_id)
         assert fresh is not None
         return _show(fresh, notice=STALE, status=409)
     if state.finished:
         _record(loaded, state)
-    return _after(table_id)
+    # The table as just stored (the one UPDATE raised the revision by one): no second read.
+    stored = replace(loaded.table, revision=loaded.table.revision + 1, game=game,
+                     updated_at=datetime.now(timezone.utc))
+    return _after(table_id, replace(loaded, table=stored, state=state))
 
 
 @bp.post("/<id:table_id>/next")
@@ -471,11 +475,11 @@ def next_hand(table_id: str) -> Response | BaseResponse:
     return _after(table_id)
 
 
-def _after(table_id: str) -> BaseResponse:
+def _after(table_id: str, known: Loaded | None = None) -> BaseResponse:
     """Show the table after the viewer's change: at once for htmx (one round trip), by
-    POST-redirect-GET without JavaScript."""
+    POST-redirect-GET without JavaScript; ``known`` is the table as the change left it."""
     def fresh() -> BaseResponse:
-        loaded = _load(table_id)
+        loaded = known or _load(table_id)
         return web.error_page(404) if loaded is None else _show(loaded)
     return web.after_change(_table_url(table_id), fresh)
 
