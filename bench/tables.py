@@ -14,7 +14,8 @@ own process on the same database, that the table's list got exactly the entry th
 hand makes (`webapp.tables.model.entry_for`), and one entry per hand.
 
 It prints polls served per second, the time of a quiet poll (204) and of a move (the POST) as
-the client sees them (median, p95), every unexpected answer (errors must be 0), the hands
+the client sees them (median, p95) and as the server spent it (the ``Server-Timing`` header
+gunicorn's answers carry, `webapp.timing`: wall and processor time, median and p95), every unexpected answer (errors must be 0), the hands
 played and whether each got its correct list entry; then the quiet poll's server time measured
 in this process (the WSGI app called directly, median and p95 over ``--samples`` calls) and the
 bytes of a quiet poll's whole HTTP answer as gunicorn sends it. Bounded: at most 600 seconds.
@@ -53,6 +54,8 @@ VALUE = re.compile(r'\bvalue="([^"]+)"')
 DISCARD = re.compile(r'name="discard" value="(\w\w)"')
 GAME = re.compile(r'name="game" value="(\w+)"')
 POLL = re.compile(r'hx-get="(/en/tables/[\w-]+/news\?revision=(\d+))"')
+SERVER_TIMING = re.compile(r"app;dur=([\d.]+), cpu;dur=([\d.]+)")
+"""The header `webapp.timing` adds to every answer (``KIEBITZ_SERVER_TIMING=1``)."""
 JOIN = re.compile(r'href="http://[^/"]+(/en/tables/[\w-]+/join/[\w-]+)"')
 
 
@@ -62,14 +65,20 @@ class Tally:
 
     lock: threading.Lock = field(default_factory=threading.Lock)
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    server: dict[str, list[tuple[float, float]]] = field(default_factory=lambda: defaultdict(list))
+    """Each kind's server times as the answers' ``Server-Timing`` says (wall ms, processor ms)."""
     errors: Counter[str] = field(default_factory=Counter)
     hands: int = 0
     correct: int = 0
     wrong: list[str] = field(default_factory=list)
 
-    def add(self, kind: str, seconds: float, status: int | str, expected: tuple[int, ...]) -> None:
+    def add(self, kind: str, seconds: float, status: int | str, expected: tuple[int, ...],
+            timing: str | None = None) -> None:
         with self.lock:
             self.times[kind].append(seconds)
+            found = SERVER_TIMING.fullmatch(timing or "")
+            if found:
+                self.server[kind].append((float(found.group(1)), float(found.group(2))))
             if status not in expected:
                 self.errors[f"{kind} {status}"] += 1
 
@@ -105,7 +114,8 @@ class Person:
             raise Failed(kind) from error
         finally:
             connection.close()
-        self.tally.add(kind, time.perf_counter() - started, response.status, expected)
+        self.tally.add(kind, time.perf_counter() - started, response.status, expected,
+                       response.getheader("Server-Timing"))
         for name, value in response.getheaders():
             if name.lower() == "set-cookie":
                 key, _, rest = value.partition("=")
@@ -281,7 +291,9 @@ def main() -> int:
     if not 0 < args.seconds <= MAX_SECONDS or not 0 < args.tables <= 200:
         parser.error(f"at most {MAX_SECONDS} seconds and 200 tables")
     with tempfile.TemporaryDirectory(prefix="kiebitz-tables-") as folder:
+        os.environ["KIEBITZ_SERVER_TIMING"] = "1"  # gunicorn's answers say their server time
         server, port = start_server(args.database_url, args.workers, Path(folder))
+        del os.environ["KIEBITZ_SERVER_TIMING"]
         try:
             tally = Tally()
             checker = Checker(args.database_url)
@@ -326,6 +338,13 @@ def report(tally: Tally, seconds: float, args: argparse.Namespace, size: int, qu
     for kind, times in sorted(tally.times.items()):
         print(f"{kind:<8} {len(times):>7} {statistics.median(times) * 1000:>8.1f} "
               f"{percentile(times, 0.95) * 1000:>8.1f} {max(times) * 1000:>8.1f}")
+    print("server time (the answers' Server-Timing: wall ms as gunicorn's worker spent it, and its "
+          "processor ms, which the other work on a shared machine does not inflate)")
+    print(f"{'request':<8} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'cpu p50':>8} {'cpu p95':>8}")
+    for kind, pairs in sorted(tally.server.items()):
+        walls, cpus = [wall for wall, _ in pairs], [cpu for _, cpu in pairs]
+        print(f"{kind:<8} {len(pairs):>7} {statistics.median(walls):>8.2f} {percentile(walls, 0.95):>8.2f} "
+              f"{statistics.median(cpus):>8.2f} {percentile(cpus, 0.95):>8.2f}")
     errors = sum(tally.errors.values())
     print(f"errors: {errors}" + (" (" + ", ".join(f"{k}: {v}" for k, v in tally.errors.items()) + ")" if errors else ""))
     print(f"hands played: {tally.hands}, with the correct list entry: {tally.correct}")

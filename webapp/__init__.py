@@ -51,4 +51,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     practice.init_app(app)
     tables.init_app(app)
     classes.init_app(app)
+
+    from webapp import timing
+
+    timing.init_app(app)  # last: around every other layer, the quiet poll's too
     return app

@@ -61,6 +61,8 @@ def from_environment(app: Flask) -> None:
     kept = app.config.setdefault("PURGE_AFTER_DAYS", dict(PURGE_AFTER_DAYS))
     for kind, days in pairs(os.environ.get("KIEBITZ_PURGE_DAYS", "")).items():
         kept[kind] = int(days)
+    if os.environ.get("KIEBITZ_SERVER_TIMING", "").lower() in {"1", "true", "yes"}:
+        app.config["SERVER_TIMING"] = True  # `webapp.timing`: for the benchmarks
     hosts = trusted_hosts(os.environ.get("KIEBITZ_TRUSTED_HOSTS", ""))
     if hosts:
         app.config["TRUSTED_HOSTS"] = hosts
