@@ -37,7 +37,7 @@ class PlayedHand(Protocol):
     @property
     def seed(self) -> int: ...
     @property
-    def seat(self) -> Position: ...
+    def seat(self) -> Position | None: ...
     @property
     def level(self) -> str: ...
     @property
@@ -88,7 +88,7 @@ def settle(hand: PlayedHand) -> str | None:
         return None
     play = store.play_of_hand(hand.id)
     if play is not None and play.score is None and hand.state.finished:
-        play.score = seat_score(hand.state, hand.seat)
+        play.score = seat_score(hand.state, SEAT)  # day_of: the hand is played from SEAT
         learner = db.session.get(Learner, play.learner_id)
         if learner is not None:  # the learner's streak counts the day's deal (and they are active)
             learning.record_activity(learner, "deal")

@@ -7,27 +7,20 @@ Nothing here knows about requests or templates.
 
 from __future__ import annotations
 
-from webapp.engine import Action, Deal, GameState, Position, SeatView
+from webapp.engine import Action, Deal, GameState, Options, Position, SeatView
 from webapp.practice import players
 from webapp.tables.model import advance as advance_table, move_seed
 
-__all__ = ["rotate", "move_seed", "start", "advance", "act", "last_decision", "undo", "computer"]
+__all__ = ["move_seed", "start", "advance", "act", "last_decision", "undo", "computer"]
 
 
-def rotate(seat: Position) -> Position:
-    """Return the learner's position in the next hand: the deal passes clockwise.
+def start(seed: int, seat: Position | None, level: str, *, players: int = 3) -> GameState:
+    """Return a new hand of deal ``seed`` advanced to the learner's first decision.
 
-    The old forehand deals next and so becomes rearhand; middlehand becomes forehand.
-
-    >>> rotate(Position.FOREHAND), rotate(Position.MIDDLEHAND)
-    (<Position.REARHAND: 2>, <Position.FOREHAND: 0>)
+    At a four-table (``players``) the learner who deals (``seat`` None) sits out: the computer
+    players play the whole hand.
     """
-    return Position((seat + 2) % 3)
-
-
-def start(seed: int, seat: Position, level: str) -> GameState:
-    """Return a new hand of deal ``seed`` advanced to the learner's first decision."""
-    return advance(GameState.new(Deal.from_seed(seed)), seat, level, seed)
+    return advance(GameState.new(Deal.from_seed(seed), Options(players=players)), seat, level, seed)
 
 
 def computer(view: SeatView, level: str, seed: int) -> Action:
@@ -35,12 +28,13 @@ def computer(view: SeatView, level: str, seed: int) -> Action:
     return players.choose(view, level, seed=seed)
 
 
-def advance(state: GameState, seat: Position, level: str, seed: int) -> GameState:
+def advance(state: GameState, seat: Position | None, level: str, seed: int) -> GameState:
     """Let the computer players move until the learner must decide or the hand is over.
 
-    The practice table is a table with one person: the table model's flow moves the others.
+    The practice table is a table with one person: the table model's flow moves the others
+    (all of them while the learner sits out, ``seat`` None).
     """
-    return advance_table(state, (seat,), level=level, seed=seed, choose=computer)
+    return advance_table(state, () if seat is None else (seat,), level=level, seed=seed, choose=computer)
 
 
 def act(state: GameState, seat: Position, action: Action, level: str, seed: int) -> GameState:

@@ -30,6 +30,8 @@ def practice_context() -> dict[str, Any]:
 
 
 RANDOM_SEAT = "any"
+FAMILIES: tuple[model.Family, ...] = (model.FAMILIES["practice"], model.FAMILIES["practice-four"])
+"""The practice tables offered: three at the table (the first), or four, where the dealer sits out."""
 SEED_DIGITS = 18
 STALE: LazyString = lazy_gettext(
     "This hand has moved on in another tab or window, so nothing was changed. "
@@ -39,6 +41,13 @@ BAD_SEED: LazyString = lazy_gettext(
     "A deal number is a whole number of up to 18 digits, such as 4711."
 )
 BAD_CHOICE: LazyString = lazy_gettext("Choose one of the offered options.")
+FAMILY_NAMES: dict[str, LazyString] = {
+    "practice": lazy_gettext("Three at the table: you and two computer players"),
+    "practice-four": lazy_gettext(
+        "Four at the table: you and three computer players; the dealer sits out each hand"
+    ),
+}
+"""What the start form says of each practice table."""
 NOTHING_TO_UNDO: LazyString = lazy_gettext("There is no decision of yours to take back yet.")
 
 
@@ -48,11 +57,15 @@ class Hand:
 
     id: str
     seed: int
-    seat: Position
+    seat: Position | None
+    """The learner's position (None: they deal at a four-table and sit this hand out)."""
     level: str
     revision: int
     state: GameState
     review: str | None
+    family: model.Family = model.FAMILIES["practice"]
+    number: int = 0
+    """The hand's number at its table: the next hand is the next number (the deal passes on)."""
 
 
 def _load(hand_id: str) -> Hand | None:
@@ -61,16 +74,19 @@ def _load(hand_id: str) -> Hand | None:
     if record is None:
         return None
     try:
+        family = model.family(record.family)
         return Hand(
             record.id,
             record.seed,
-            Position(record.seat),
+            model.seat_positions(record.number, family.seats)[0],
             record.level,
             record.revision,
             GameState.parse(record.game),
             record.review,
+            family,
+            record.number,
         )
-    except ValueError:  # also IllegalAction: a notation the engine no longer accepts
+    except (KeyError, ValueError):  # also IllegalAction: a notation the engine no longer accepts
         return None
 
 
@@ -79,32 +95,39 @@ def find_hand(hand_id: str) -> Hand | None:
     return _load(hand_id)
 
 
-def start_hand(seed: int, seat: Position, level: str) -> str:
+def start_hand(seed: int, seat: Position | None, level: str, family: model.Family = FAMILIES[0],
+               number: int | None = None) -> str:
     """Store a new copy of deal ``seed`` for the learner (counted by the rate limit); return its id.
 
-    The form's one-time token twice (a double click) makes one hand.
+    ``number`` places the learner by the hand's number at the table (the next hand); else
+    ``seat`` does (None: they deal at a four-table and sit out). The form's one-time token
+    twice (a double click) makes one hand.
     """
     ratelimit.check("hands")
-    state = table.start(seed, seat, level)
-    family = model.family("practice")
-    record = storage.create_hand(family=family.key, seed=seed, number=model.number_for(seat, family.seats),
-                                 seats=family.seats, level=level, game=str(state),
-                                 form_token=web.sent_form_token())
+    number = model.number_for(seat, family.seats) if number is None else number
+    seat = model.seat_positions(number, family.seats)[0]
+    state = table.start(seed, seat, level, players=family.seats)
+    record = storage.create_hand(family=family.key, seed=seed, number=number, seats=family.seats,
+                                 level=level, game=str(state), form_token=web.sent_form_token())
     return record.id
 
 
-def _create(seed: int, seat: Position, level: str) -> BaseResponse:
-    """Store a new copy of deal ``seed`` for the learner and go to it."""
-    return redirect(url_for("practice.hand", hand_id=start_hand(seed, seat, level)), code=303)
+def _create(seed: int, seat: Position | None, level: str, family: model.Family = FAMILIES[0],
+            number: int | None = None) -> BaseResponse:
+    """Store a new copy of deal ``seed`` for the learner and go to it (see `start_hand`)."""
+    return redirect(url_for("practice.hand", hand_id=start_hand(seed, seat, level, family, number)), code=303)
 
 
 def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 200, hint: bool = False) -> Response:
     """Render the learner's hand (the page, or the table alone for htmx)."""
+    code = 200 if web.is_htmx() else status
+    if hand.seat is None:  # the learner deals at a four-table: the computer players played it
+        return web.render("practice/sitting_out.html", "practice/_sitting_out.html", status=code, hand=hand,
+                          notice=notice)
     context = table_context(hand.state, hand.seat, hand.seed, hint=hint, animate=not hint and notice is None)
     context.update(hand=hand, notice=notice, can_undo=table.last_decision(hand.state, hand.seat) is not None,
                    daily_url=deal_of_day.settle(hand) if hand.state.finished else None)
     # htmx swaps only successful answers: a refusal still comes back as the table with its notice.
-    code = 200 if web.is_htmx() else status
     return web.render("practice/hand.html", "practice/_table_swap.html", status=code, **context)
 
 
@@ -144,6 +167,8 @@ def _start_form(seed: int | None, errors: dict[str, LazyString] | None = None, s
         random_seat=RANDOM_SEAT,
         fixed_seat=seat,
         fixed_level=level,
+        families=FAMILIES,
+        family_names=FAMILY_NAMES,
         errors=errors or {},
         values=values or {},
     )
@@ -203,7 +228,7 @@ def deal(seed: int) -> Response:
 def start() -> Response | BaseResponse:
     """Start a new hand from the start form."""
     form = request.form
-    values = {name: form.get(name, "") for name in ("seed", "seat", "level")}
+    values = {name: form.get(name, "") for name in ("seed", "seat", "level", "table")}
     errors: dict[str, LazyString] = {}
     seed: int | None
     if values["seed"].strip():
@@ -218,10 +243,13 @@ def start() -> Response | BaseResponse:
     level = values["level"] or players.DEFAULT_LEVEL
     if level not in players.LEVELS:
         errors["level"] = BAD_CHOICE
-    if errors or seed is None or seat is None:
+    family = next((family for family in FAMILIES if family.key == (values["table"] or FAMILIES[0].key)), None)
+    if family is None:
+        errors["table"] = BAD_CHOICE
+    if errors or seed is None or seat is None or family is None:
         fixed = _parse_seed(form.get("fixed", "")) if form.get("fixed") else None
         return _start_form(fixed, errors, 400, values)
-    return _create(seed, seat, level)
+    return _create(seed, seat, level, family)
 
 
 @bp.get("/<id:hand_id>")
@@ -236,7 +264,7 @@ def _store(hand: Hand, state: GameState) -> Response | BaseResponse:
         fresh = _load(hand.id)
         assert fresh is not None
         return _show(fresh, notice=STALE, status=409)
-    learner = statistics.record(hand.id, state, hand.seat) if state.finished else None
+    learner = statistics.record(hand.id, state, hand.seat) if state.finished and hand.seat is not None else None
     if learner is not None:
         db.session.commit()
     response = web.after_change(url_for("practice.hand", hand_id=hand.id), lambda: _shown_again(hand.id))
@@ -264,6 +292,8 @@ def act(hand_id: str) -> Response | BaseResponse:
     refused = _expected_revision(loaded)
     if refused is not None:
         return refused
+    if loaded.seat is None:  # the learner sits this hand out: there is nothing to decide
+        return _show(loaded, notice=BAD_CHOICE, status=400)
     state = decide(request.form.to_dict(flat=False), loaded.state, loaded.seat,
                    lambda after: table.advance(after, loaded.seat, loaded.level, loaded.seed))
     if isinstance(state, Refusal):
@@ -280,7 +310,7 @@ def undo(hand_id: str) -> Response | BaseResponse:
     refused = _expected_revision(loaded)
     if refused is not None:
         return refused
-    state = table.undo(loaded.state, loaded.seat)
+    state = None if loaded.seat is None else table.undo(loaded.state, loaded.seat)
     if state is None:
         return _show(loaded, notice=NOTHING_TO_UNDO, status=400)
     return _store(loaded, state)
@@ -295,25 +325,26 @@ def again(hand_id: str) -> Response | BaseResponse:
         return web.error_page(404)
     choice = request.form.get("seat", "")
     seat = loaded.seat if choice in ("", "same") else _parse_seat(choice)
-    if seat is None:
+    if seat is None and choice not in ("", "same"):
         return _show(loaded, notice=BAD_CHOICE, status=400)
-    return _create(loaded.seed, seat, loaded.level)
+    return _create(loaded.seed, seat, loaded.level, loaded.family)
 
 
 @bp.post("/<id:hand_id>/next")
 def next_hand(hand_id: str) -> Response | BaseResponse:
-    """Deal a new hand; the learner moves on one seat, as at a real table."""
+    """Deal a new hand; the learner moves on one seat, as at a real table (at four, the one who
+    deals sits out)."""
     loaded = _load(hand_id)
     if loaded is None:
         return web.error_page(404)
-    return _create(secrets.randbelow(1_000_000_000), table.rotate(loaded.seat), loaded.level)
+    return _create(secrets.randbelow(1_000_000_000), None, loaded.level, loaded.family, number=loaded.number + 1)
 
 
 @bp.get("/<id:hand_id>/line")
 def line(hand_id: str) -> Response:
     """Show "could I have won?": the best line with all hands open, once the hand is over."""
     loaded = _load(hand_id)
-    if loaded is None or not loaded.state.finished:
+    if loaded is None or not loaded.state.finished or loaded.seat is None:
         return web.error_page(404)
     key = review.opening_key(loaded.state)
     verdict = review.loads(loaded.review, key)

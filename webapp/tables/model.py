@@ -146,8 +146,9 @@ def seat_positions(number: int, seats: int) -> tuple[Position | None, ...]:
     return engine_seat_positions(dealer=number % seats, players=seats)
 
 
-def number_for(position: Position, seats: int) -> int:
-    """Return the first hand number in which seat 0 plays ``position`` (a practice hand's person).
+def number_for(position: Position | None, seats: int) -> int:
+    """Return the first hand number in which seat 0 plays ``position`` (a practice hand's person;
+    None: deals and sits out at four).
 
     >>> number_for(Position.FOREHAND, 3), number_for(Position.REARHAND, 4)
     (2, 1)
