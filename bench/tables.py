@@ -19,6 +19,10 @@ gunicorn's answers carry, `webapp.timing`: wall and processor time, median and p
 played and whether each got its correct list entry; then the quiet poll's server time measured
 in this process (the WSGI app called directly, median and p95 over ``--samples`` calls) and the
 bytes of a quiet poll's whole HTTP answer as gunicorn sends it. Bounded: at most 600 seconds.
+
+``--profile`` instead plays one hand at a table of three in this process (Flask's test client,
+the same database) and prints what its moves cost under cProfile (processor time), the app's
+own functions first: where to look when a move is slow.
 """
 
 from __future__ import annotations
@@ -279,6 +283,53 @@ def server_time(checker: Checker, path: str, samples: int, *, whole_app: bool = 
     return statistics.median(times) * 1000, percentile(times, 0.95) * 1000
 
 
+def profile_moves(checker: Checker, rows: int = 25) -> int:
+    """Play a hand of three people in this process under cProfile; print the moves' costs."""
+    import cProfile
+    import pstats
+
+    from webapp.engine import GameState
+    from webapp.storage import gametables
+    from webapp.tables import model
+
+    clients = [checker.app.test_client() for _ in range(3)]
+    page = clients[0].get("/en/tables/").get_data(as_text=True)
+    form = {**dict(HIDDEN.findall(page)), "name": "Anna", "family": "three", "preset": "pub", "level": "easy"}
+    table_path = clients[0].post("/en/tables/", data=form).headers["Location"]
+    for guest, link, name in zip(clients[1:], JOIN.findall(clients[0].get(table_path).get_data(as_text=True)),
+                                 ("Ben", "Cleo")):
+        guest.post(link, data={**dict(HIDDEN.findall(guest.get(link).get_data(as_text=True))), "name": name})
+    table_id = table_path.rsplit("/", 1)[1]
+    profile = cProfile.Profile(time.process_time)
+    chooser = random.Random(1)
+    cpu: list[float] = []
+    while True:
+        with checker.app.app_context():
+            table = gametables.load(table_id)
+        assert table is not None and table.game is not None
+        state = GameState.parse(table.game)
+        if state.finished:
+            break
+        assert state.to_act is not None
+        mover = clients[model.seat_positions(table.number, 3).index(state.to_act)]
+        page = mover.get(table_path).get_data(as_text=True)
+        person = Person(0, Tally(), "", 0)
+        person.random = chooser
+        choice = person.choice(page)
+        assert choice is not None
+        started = time.process_time()
+        profile.enable()
+        answer = mover.post(f"{table_path}/act", data={**person.hidden(page), **choice},
+                            headers={"HX-Request": "true"})
+        profile.disable()
+        cpu.append(time.process_time() - started)
+        assert answer.status_code == 200, answer.status_code
+    print(f"{len(cpu)} moves in this process: processor time median {statistics.median(cpu) * 1000:.1f} ms, "
+          f"p95 {percentile(cpu, 0.95) * 1000:.1f} ms (the first ones compile the templates)")
+    pstats.Stats(profile).sort_stats("cumulative").print_stats(r"webapp|templates", rows)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--database-url", required=True, help="the database gunicorn uses (PostgreSQL)")
@@ -287,7 +338,15 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--poll", type=float, default=2.0, help="seconds between a person's polls")
     parser.add_argument("--samples", type=int, default=2000, help="quiet polls timed in this process")
+    parser.add_argument("--profile", action="store_true", help="profile one hand's moves in this process instead")
     args = parser.parse_args()
+    if args.profile:
+        from flask_migrate import upgrade
+
+        checker = Checker(args.database_url)
+        with checker.app.app_context():
+            upgrade()
+        return profile_moves(checker)
     if not 0 < args.seconds <= MAX_SECONDS or not 0 < args.tables <= 200:
         parser.error(f"at most {MAX_SECONDS} seconds and 200 tables")
     with tempfile.TemporaryDirectory(prefix="kiebitz-tables-") as folder:
