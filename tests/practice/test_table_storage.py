@@ -46,7 +46,7 @@ def test_the_old_practice_hands_move_into_the_tables_and_keep_their_links(make_a
     state = table.start(4711, Position.REARHAND, "easy")
     moment = datetime(2026, 11, 30, 12, tzinfo=UTC)
     with app.app_context():
-        upgrade(revision="scoresheet_0003")
+        upgrade(revision="learning_0004")
         db.session.execute(sa.text(
             "INSERT INTO practice_hand (id, seed, seat, level, game, revision, review, created_at, updated_at,"
             " form_token) VALUES ('oldhand_AAAAAAAAAAAAAAAA', 4711, 2, 'easy', :game, 3, :review, :at, :at, NULL)"

@@ -5,7 +5,7 @@ working), marked ``single``, with the learner in seat 0 (the hand number places 
 old position), computer players in seats 1 and 2, and its review kept.
 
 Revision ID: tables_0003
-Revises: scoresheet_0003
+Revises: learning_0004
 Create Date: 2026-12-01
 """
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "tables_0003"
-down_revision = "scoresheet_0003"
+down_revision = "learning_0004"
 branch_labels = None
 depends_on = None
 
