@@ -22,7 +22,7 @@ STUDENT = Route(re.compile(r"/%s/classes/([%s]{%d})/news" % (LANGUAGE, store.COD
                 re.compile(r"stage=(\d{1,9})"), store.stage_on)
 """A student's poll: the group is the join code (as the page writes it), the number the stage."""
 TEACHER = Route(re.compile(r"/%s/classes/teach/([A-Za-z0-9_-]{1,32})(?:/projector)?/news" % LANGUAGE),
-                re.compile(r"revision=(\d{1,9})(?:&item=\d{1,3})?(?:&answer=1)?"), store.revision_on)
+                re.compile(r"revision=(\d{1,9})(?:&item=\d{1,3})?(?:&answer=1(?:&step=\d{1,3})?)?"), store.revision_on)
 """The teacher's dashboard's and projector's poll: the group is the teacher's secret, the number the revision."""
 
 

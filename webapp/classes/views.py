@@ -756,14 +756,21 @@ def teach_news(secret: str) -> Response:
 @bp.post("/teach/<id:secret>/move")
 @_as_teacher
 def move(room: store.Room, secret: str) -> Response | BaseResponse:
-    """Show the class another step (teacher-paced): ``to`` is the step's number from 0."""
+    """Show the class another step (teacher-paced): ``to`` is the step's number from 0.
+
+    The dashboard's and the projector's buttons send it (``screen=projector`` goes back to the
+    projector); with htmx the screen's new content comes back at once, and the students' pages
+    follow by their poll.
+    """
     count = len(activity.items(room))
     to = parse.number_or_none(request.form.get("to"), digits=3)
-    if to is None or not 0 <= to < count or room.ended:
+    if to is None or not 0 <= to < count or room.ended or not room.teacher_paced:
         return web.error_page(400, BAD_FORM)
     if to != room.current:
         store.move(room, to)
-    return redirect(url_for("classes.teach", secret=secret), code=303)
+    if request.form.get("screen") == "projector":
+        return web.after_change(url_for("classes.projector", secret=secret), lambda: projector(secret))
+    return web.after_change(url_for("classes.teach", secret=secret), lambda: teach(secret))
 
 
 @bp.post("/teach/<id:secret>/names")
@@ -796,9 +803,12 @@ def projector(room: store.Room, secret: str) -> Response:
     ``practice/_present_deal.html``); the answers come in below it.
     """
     context = _dashboard_context(room, secret)
-    revealed = request.args.get("answer") == "1"
+    # The answer shown stays shown on its own step only: once the class moves on, the next step
+    # comes as a question again (``step`` names the step whose answer was asked for).
+    step = request.args.get("step")
+    revealed = request.args.get("answer") == "1" and step in (None, str(context["focus"]))
     context.update(_slide_context(room, secret, context["item"], revealed, context["title"]))
-    answer: dict[str, Any] = {"answer": 1} if revealed else {}
+    answer: dict[str, Any] = {"answer": 1, "step": context["focus"]} if revealed else {}
     context["projector_poll"] = url_for("classes.projector_news", secret=secret, revision=room.revision, **answer)
     context["leave_url"] = context["dashboard_url"]
     if web.is_htmx() and request.headers.get("HX-Target") == "present-slide":
@@ -811,7 +821,7 @@ def _slide_context(room: store.Room, secret: str, item: Item | None, revealed: b
     if item is None:
         return {"slide": None}
     where = gettext("Class %(code)s · %(step)s", code=room.code, step=title)
-    reveal_url = url_for("classes.projector", secret=secret, answer=1)
+    reveal_url = url_for("classes.projector", secret=secret, answer=1, step=item.index)
     if item.lesson is not None:
         step_shown = step_context(item.lesson, item.number, None)
         return {"slide": "lesson", "where": where,
@@ -822,7 +832,8 @@ def _slide_context(room: store.Room, secret: str, item: Item | None, revealed: b
                          reveal_url=reveal_url)}
     if item.deal is not None:
         dealt = GameState.new(Deal.from_seed(item.deal.seed))
-        return {"slide": "deal", "where": where, **deal_context(dealt, 0, item.deal.seat),
+        # The deal as dealt, without presentation mode's own steps: the keys move the class here.
+        return {"slide": "deal", "where": where, **deal_context(dealt, 0, item.deal.seat), "url_at": None,
                 "played_out_url": url_for("practice.present_deal", seed=item.deal.seed, level=item.deal.level)}
     assert item.drill is not None
     return {"slide": "drill", "where": where, **_drill_context(item.drill, None, None)}

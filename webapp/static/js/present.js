@@ -6,8 +6,14 @@
   var KEYS = { ArrowRight: "next", " ": "next", PageDown: "next", ArrowLeft: "back", PageUp: "back",
                Home: "first", End: "last", Enter: "reveal" };
 
-  function typing(target) {
-    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(target.tagName));
+  function typing(target, key) {
+    if (target && target.tagName === "BUTTON") { return key === " " || key === "Enter"; }  /* it presses itself */
+    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+
+  function find(name) {  /* the slide's own link first, then the class projector's buttons */
+    return document.querySelector('#present-slide [data-key="' + name + '"]') ||
+           document.querySelector('#present-keys [data-key="' + name + '"]');
   }
 
   function toggleFullscreen() {
@@ -16,14 +22,14 @@
   }
 
   document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) { return; }
+    if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target, event.key)) { return; }
     if (event.key === "f" || event.key === "F") { toggleFullscreen(); event.preventDefault(); return; }
     var name = KEYS[event.key];
     if (!name) { return; }
     if (name === "reveal" && event.target && event.target.tagName === "A") { return; }
-    var link = document.querySelector('#present-slide [data-key="' + name + '"]');
+    var link = find(name);
     if (name === "next") {  /* a question shows its answer before the presentation goes on */
-      link = document.querySelector('#present-slide [data-key="reveal"]') || link;
+      link = find("reveal") || link;
     }
     if (link) { event.preventDefault(); link.click(); }
   });
@@ -58,8 +64,11 @@
 
   document.addEventListener("htmx:afterSwap", function () {
     countUp(document);
+    /* htmx keeps the focus on an element with an id (the slide, the class's buttons); a link
+       swapped away leaves it nowhere, and the slide takes it so the keys go on working. */
     var slide = document.getElementById("present-slide");
-    if (slide) { slide.focus({ preventScroll: true }); }
+    var lost = !document.activeElement || document.activeElement === document.body;
+    if (slide && lost) { slide.focus({ preventScroll: true }); }
   });
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", ready); }
   else { ready(); }
