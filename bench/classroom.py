@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/classroom.py --database-url postgresql://kiebitz:kiebitz@127.0.0.1:5432/classbench
     .venv/bin/python bench/classroom.py --database-url … --classes 1 2 4 --seconds 30
+    .venv/bin/python bench/classroom.py --database-url … --capacity --seconds 30
 
 Gunicorn is started as in `bench/load.py` (this checkout, ``--workers 2``, a free loopback port,
 after ``flask db upgrade``; creating classes and joining are not rate-limited here). Each class
@@ -13,7 +14,14 @@ comes, loads it and answers it after a pause (the right answer, one card at a ti
 order). The run is repeated for each number of classes in ``--classes``; for each it prints
 the answer p95, the dashboard render p95 and the poll p95 (round trips on the loopback, the
 server's time plus a fraction of a millisecond), how many polls were served and the errors, and
-at the end the most classes whose every p95 stayed within 100 ms. Last, the quiet polls' server
+at the end the most classes whose every p95 stayed within 100 ms.
+
+``--capacity`` runs 1, 2, 4, 8, 16 classes at once (stopping after the first whose answer p95
+is above 100 ms, or that had errors) and prints how many classes this machine holds at an answer
+p95 of at most 100 ms. Each run also prints the server's processor time (the gunicorn processes'
+user and system time read from /proc, per request and as a share of the machine's processors;
+and the answers' ``Server-Timing`` when the app sends it) and the load average during the run,
+so that a p95 can be told apart from a machine busy with something else. Last, the quiet polls' server
 time (a student's and the dashboard's poll of the last class while nothing changes: the WSGI app
 called in this process, median and p95 over ``--samples`` calls), and through the whole Flask app
 as it would be without the quiet layer in front (`webapp.classes.news`).
@@ -25,6 +33,7 @@ import argparse
 import os
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -47,6 +56,9 @@ CODE = re.compile(r'class="class-code" lang="en">(\w{6})<')
 REVISION = re.compile(r"news\?revision=(\d+)")
 STAGE = re.compile(r"news\?stage=(\d+)")
 INDEX = re.compile(r'action="/en/classes/\w{6}/(\d+)"')
+SERVER_TIMING = re.compile(r"dur=([0-9.]+)")
+CAPACITY = (1, 2, 4, 8, 16)
+TARGET_MS = 100.0
 
 
 class Lesson:
@@ -137,9 +149,13 @@ class Student(User):
                         time.sleep(self.random.uniform(0.5, 4.0))
                         for form in right_forms(self.teacher.lesson.steps[answered]):
                             # 409: the teacher moved on before the answer came (counted apart, not an error).
-                            status, _, _ = self.request("answer", "POST", f"/en/classes/{code}/{answered}",
-                                                        {key: str(value) for key, value in form.items()},
-                                                        expected=(303, 409))
+                            status, headers, _ = self.request("answer", "POST", f"/en/classes/{code}/{answered}",
+                                                              {key: str(value) for key, value in form.items()},
+                                                              expected=(303, 409))
+                            timing = SERVER_TIMING.search(headers.get("server-timing", ""))
+                            if timing:
+                                with self.tally.lock:
+                                    self.tally.times["answer server time"].append(float(timing.group(1)) / 1000)
                             if status == 409:
                                 with self.tally.lock:
                                     self.tally.statuses["late answer"] += 1
@@ -170,6 +186,54 @@ def run(port: int, classes: int, students: int, seconds: float, step_seconds: fl
     return tally, [t for teacher in teachers for t in teacher.renders], teachers
 
 
+def server_cpu_seconds(server: subprocess.Popen[bytes]) -> float:
+    """Return the processor time (user and system) used so far by gunicorn and its workers."""
+    pids = {server.pid}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == server.pid:  # the parent's id: a worker
+                pids.add(int(entry.name))
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+class LoadAverage:
+    """Sample the machine's one-minute load average every second while a run lasts."""
+
+    def __init__(self) -> None:
+        self.samples: list[float] = []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _sample(self) -> None:
+        while not self.stop.wait(1.0):
+            self.samples.append(os.getloadavg()[0])
+
+    def __enter__(self) -> LoadAverage:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop.set()
+        self.thread.join()
+
+    def text(self) -> str:
+        if not self.samples:
+            return "load average: not sampled"
+        return (f"load average (1 min) during the run: mean {statistics.mean(self.samples):.2f}, "
+                f"max {max(self.samples):.2f} on {os.cpu_count()} processors")
+
+
 def p95(times: list[float]) -> float:
     return percentile(times, 0.95) * 1000 if times else 0.0
 
@@ -181,7 +245,8 @@ def report(classes: int, tally: Tally, renders: list[float], students: int) -> f
     dashboard_polls = times.get("dashboard poll", [])
     print(f"\n{classes} class(es) of {students} students:")
     print(f"{'request':<16} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
-    for kind in ("join", "answer", "student poll", "dashboard poll", "dashboard render", "move"):
+    for kind in ("join", "answer", "answer server time", "student poll", "dashboard poll", "dashboard render",
+                 "move"):
         values = times.get(kind, [])
         if values:
             print(f"{kind:<16} {len(values):>7} {statistics.median(values) * 1000:>8.1f} {p95(values):>8.1f} "
@@ -194,6 +259,25 @@ def report(classes: int, tally: Tally, renders: list[float], students: int) -> f
     return max(p95(times.get("answer", [])), p95(renders), p95(dashboard_polls), p95(times.get("student poll", [])))
 
 
+def answer_p95(tally: Tally) -> float:
+    return p95(tally.times.get("answer", []))
+
+
+def run_and_report(server: subprocess.Popen[bytes], port: int, classes: int, args: argparse.Namespace,
+                   lesson: Lesson) -> tuple[Tally, float, list[Teacher]]:
+    """Run ``classes`` classes once and print their figures, the server's processor time and the load."""
+    cpu_before, wall_before = server_cpu_seconds(server), time.monotonic()
+    with LoadAverage() as load:
+        tally, renders, teachers = run(port, classes, args.students, args.seconds, args.step_seconds, lesson)
+    cpu, wall = server_cpu_seconds(server) - cpu_before, time.monotonic() - wall_before
+    worst = report(classes, tally, renders, args.students)
+    served = sum(len(times) for kind, times in tally.times.items() if kind != "answer server time")
+    print(f"server processor time: {cpu:.1f} s in {wall:.0f} s ({100 * cpu / wall / (os.cpu_count() or 1):.0f}% of "
+          f"the machine), {1000 * cpu / max(served, 1):.2f} ms per request on average ({served} requests)")
+    print(load.text())
+    return tally, worst, teachers
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--database-url", required=True, help="the database gunicorn uses (PostgreSQL)")
@@ -203,27 +287,38 @@ def main() -> int:
     parser.add_argument("--step-seconds", type=float, default=8)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--samples", type=int, default=2000, help="quiet polls timed in this process")
+    parser.add_argument("--capacity", action="store_true",
+                        help=f"run {', '.join(map(str, CAPACITY))} classes until the answer p95 passes 100 ms")
     args = parser.parse_args()
+    if args.capacity:
+        args.classes = list(CAPACITY)
     if not 0 < args.seconds <= MAX_SECONDS or not all(0 < n <= 20 for n in args.classes) or not 0 < args.students <= 60:
         parser.error(f"at most {MAX_SECONDS} seconds, 20 classes and 60 students")
     os.environ["KIEBITZ_RATE_LIMITS"] = "classes=off,students=off"
     lesson = Lesson(LESSON)
-    held = 0
+    held = held_answers = 0
     failed = False
+    tried: list[int] = []
     with tempfile.TemporaryDirectory(prefix="kiebitz-classroom-") as folder:
         server, port = start_server(args.database_url, args.workers, Path(folder))
         try:
             teachers: list[Teacher] = []
             for classes in args.classes:
-                tally, renders, teachers = run(port, classes, args.students, args.seconds, args.step_seconds, lesson)
-                worst = report(classes, tally, renders, args.students)
+                tally, worst, teachers = run_and_report(server, port, classes, args, lesson)
+                tried.append(classes)
                 failed |= bool(tally.errors)
-                if worst <= 100 and not tally.errors:
+                if worst <= TARGET_MS and not tally.errors:
                     held = max(held, classes)
+                if answer_p95(tally) <= TARGET_MS and not tally.errors:
+                    held_answers = max(held_answers, classes)
+                elif args.capacity:
+                    break
         finally:
             server.terminate()
             server.wait(timeout=30)
-    print(f"\nclasses held at p95 <= 100 ms: {held} (of those tried: {', '.join(map(str, args.classes))})")
+    print(f"\nclasses of {args.students} held at answer p95 <= {TARGET_MS:.0f} ms: {held_answers}; "
+          f"with every p95 (answers, dashboards, polls) <= {TARGET_MS:.0f} ms: {held} "
+          f"(tried: {', '.join(map(str, tried))})")
     if teachers and teachers[-1].code:
         quiet_polls(args.database_url, teachers[-1], args.samples)
     return 1 if failed else 0
