@@ -809,6 +809,10 @@ def projector(room: store.Room, secret: str) -> Response:
     revealed = request.args.get("answer") == "1" and step in (None, str(context["focus"]))
     context.update(_slide_context(room, secret, context["item"], revealed, context["title"]))
     answer: dict[str, Any] = {"answer": 1, "step": context["focus"]} if revealed else {}
+    if isinstance(item := context["item"], Item) and isinstance(item.step, Choose):
+        # The slide numbers the options: the chart names them by their number (the labels are long).
+        context["chart"] = tuple((bar, i18n.number(index + 1), width) for bar, _, width in context["chart"]
+                                 if (index := activity.option_index(item.step, bar.answer)) is not None)
     context["projector_poll"] = url_for("classes.projector_news", secret=secret, revision=room.revision, **answer)
     context["leave_url"] = context["dashboard_url"]
     if web.is_htmx() and request.headers.get("HX-Target") == "present-slide":
