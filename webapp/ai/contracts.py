@@ -57,7 +57,7 @@ class ContractSettings:
     worlds when laying away and when declaring, so both choices agree)."""
 
 
-STRONG_CONTRACTS: Final = ContractSettings(worlds=6, candidates=3, null_worlds=10)
+STRONG_CONTRACTS: Final = ContractSettings(worlds=6, candidates=3, null_worlds=16)
 MEDIUM_CONTRACTS: Final = ContractSettings(worlds=3, candidates=2, null_worlds=8)
 """Medium judges fewer games in fewer worlds: its choices fit the sampled worlds more often
 than the real one."""
