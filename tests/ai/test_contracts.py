@@ -7,12 +7,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from webapp.ai import Level, choose, contracts
+from webapp.ai import contracts
 from webapp.ai.search import SETTINGS, SearchSettings
 from webapp.ai.solver import Question, SolverPosition, answer_each
 from webapp.engine import (
     Bid,
-    Card,
     Deal,
     Declare,
     Discard,
@@ -21,9 +20,8 @@ from webapp.engine import (
     Pass,
     PickUp,
     PlayHand,
-    Position,
 )
-from webapp.engine.cards import DECK, CardSet
+from webapp.engine.cards import CardSet
 
 
 class Oracle:
@@ -131,48 +129,3 @@ def test_without_whole_hand_search_the_rules_of_thumb_decide(
     assert contracts.strong_skat(view, seed=4) is None
     state = after(Pass(), Pass(), Bid(18), PickUp())
     assert contracts.strong_discard(state.view(state.to_act), seed=4) is None  # type: ignore[arg-type]
-
-
-# Forehand bids 18 and picks up: spades and hearts high cards, a Null that is caught in most
-# worlds (it was declared after the pickup and lost with open hands at the first card).
-CAUGHT_NULL = Deal.parse("CKSTSKS9S7HTHQH9H8DK-SJDJCTC9SASQH7DADQD8-CJHJCAC8C7HAHKDTD9D7-CQS8")
-# Forehand: low cards in every suit, a Null that stays clean whatever the defenders hold.
-CLEAN_NULL = Deal.parse("HJCTC9C8C7S9H8H7D9D7-CJCACQSAHTHKH9DADKD8-SJDJCKSTSKSQHAHQDTDQ-S8S7")
-
-
-def _declared_after_pickup(deal: Deal, seed: int) -> tuple[Discard, Declare]:
-    """Return what strong forehand lays away and declares after bidding 18 and picking up."""
-    state = GameState.new(deal).apply(Pass()).apply(Pass()).apply(Bid(18)).apply(PickUp())
-    discard = choose(state.view(Position.FOREHAND), Level.STRONG, seed=seed)
-    state = state.apply(discard)
-    declare = choose(state.view(Position.FOREHAND), Level.STRONG, seed=seed)
-    assert isinstance(discard, Discard) and isinstance(declare, Declare)
-    return discard, declare
-
-
-def _defenders_swapped(deal: Deal, turn: int) -> Deal:
-    """Return the deal with the defenders' twenty cards dealt anew (forehand and skat kept)."""
-    unseen = [card for card in DECK if card not in deal.hands[0] and card not in deal.skat]
-    unseen = unseen[turn:] + unseen[:turn]
-    return Deal((deal.hands[0], CardSet(unseen[:10]), CardSet(unseen[10:])), deal.skat)
-
-
-def test_a_null_caught_in_most_worlds_is_not_declared_after_the_pickup() -> None:
-    """The rules of thumb and the six-world comparison took this Null; it must stay clean in
-    four worlds of five (as in the bidding), so a suit game is declared."""
-    for seed in (87, 1):
-        _, declare = _declared_after_pickup(CAUGHT_NULL, seed)
-        assert declare.game_type is not GameType.NULL
-
-
-def test_a_clean_null_is_still_declared_after_the_pickup() -> None:
-    discard, declare = _declared_after_pickup(CLEAN_NULL, 167)
-    assert declare.game_type is GameType.NULL
-    assert {discard.first, discard.second} == {Card.parse("D9"), Card.parse("D7")}
-
-
-def test_the_null_choice_after_the_pickup_never_depends_on_the_defenders_cards() -> None:
-    for deal, seed in ((CAUGHT_NULL, 87), (CLEAN_NULL, 167)):
-        chosen = _declared_after_pickup(deal, seed)
-        for turn in (3, 11):
-            assert _declared_after_pickup(_defenders_swapped(deal, turn), seed) == chosen

@@ -1,20 +1,13 @@
-"""The strong and medium declarer's choices before the play: hand or skat, what to lay away, which game.
+"""The strong declarer's choices before the play: hand or skat, what to lay away, which game.
 
 A few candidates (the best ones by the rules of thumb) are played out in worlds sampled from the
 declarer's view (the defenders' cards, and the skat when unseen, dealt at random and weighted by
 the auction), each world solved with open hands from the first trick. A candidate scores the
 list score it would bring in a world: +value when the declarer reaches what wins it there (61,
 or Schneider or every trick when only that reaches the bid: `webapp.engine.win_target`),
-−2 × value when it does not (a game no result of which reaches the bid always loses; a suit game
-or Grand lost with open hands counts `OPEN_LOSS_WON` of a win, as in the bidding). The best mean
-score is chosen. A Null (after the pickup, with the laid-away cards known, or hand) is first
-played out in more worlds (`ContractSettings.null_worlds`, the same when laying away and when
-declaring): clean in `NULL_WINS` of them it is a candidate, clean in fewer but at least
-`NULL_AT_LEAST` it is judged against the others by its mean over those worlds, otherwise it is
-left out; when no other game reaches the bid, every game is judged and the least bad one chosen.
-Medium judges fewer games in fewer worlds (`MEDIUM_CONTRACTS`). Without an affordable search
-(the pure-Python solver cannot solve whole hands in time) every function returns None and the
-rules of thumb decide.
+−2 × value when it does not (a game no result of which reaches the bid always loses). The best mean score is chosen. Without an affordable search (the
+pure-Python solver cannot solve whole hands in time) every function returns None and the rules
+of thumb decide.
 """
 
 from __future__ import annotations
@@ -31,40 +24,18 @@ from webapp.engine.rules import GameType
 from webapp.engine.score import Contract, matadors, win_target, win_value
 from webapp.engine.view import SeatView
 
-from .bidding import NULL_WINS, OPEN_LOSS_WON
 from .heuristics import best_plans, declare_choices, plans
 from .limits import SUIT_GAMES, game_value
 from .search import settings_for
 from .solver import Question, Solver, SolverPosition, get_solver, threshold_for
 from .worlds import World, sample_worlds
 
-__all__ = [
-    "strong_skat", "strong_discard", "strong_declare", "ContractSettings", "STRONG_CONTRACTS",
-    "MEDIUM_CONTRACTS",
-]
+__all__ = ["strong_skat", "strong_discard", "strong_declare", "CONTRACT_WORLDS", "CANDIDATES"]
 
-
-@dataclass(frozen=True, slots=True)
-class ContractSettings:
-    """How much a level searches its choices before the play."""
-
-    worlds: int
-    """Worlds per decision; every candidate is judged in the same worlds."""
-    candidates: int
-    """Candidates judged by search (the best ones by the rules of thumb)."""
-    null_worlds: int
-    """Worlds in which a Null must stay clean in `NULL_WINS` of them to be declared (the same
-    worlds when laying away and when declaring, so both choices agree)."""
-
-
-STRONG_CONTRACTS: Final = ContractSettings(worlds=6, candidates=3, null_worlds=16)
-MEDIUM_CONTRACTS: Final = ContractSettings(worlds=3, candidates=2, null_worlds=8)
-"""Medium judges fewer games in fewer worlds: its choices fit the sampled worlds more often
-than the real one."""
-NULL_AT_LEAST: Final = 0.5
-"""A Null clean in fewer than `NULL_WINS` of the worlds but in at least this share is still
-judged against the other games (by its mean over the Null's worlds): a Null that loses more
-often than it wins never is, unless no other game reaches the bid."""
+CONTRACT_WORLDS: Final = 6
+"""Worlds per decision; every candidate is judged in the same worlds."""
+CANDIDATES: Final = 3
+"""Candidates judged by search (the best ones by the rules of thumb)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,11 +134,6 @@ def _means(
     ):
         if answer and answer[0] and won_value is not None:
             totals[number % len(candidates)] += won_value
-        elif won_value is not None and tried[number][0].game is not GameType.NULL:
-            # At the table the defenders see fewer cards: see `OPEN_LOSS_WON`.
-            totals[number % len(candidates)] += (
-                OPEN_LOSS_WON * won_value - (1 - OPEN_LOSS_WON) * 2 * max(value, view.bid)
-            )
         else:
             totals[number % len(candidates)] -= 2 * max(value, view.bid)
     return [total / judged for total in totals]
@@ -177,73 +143,17 @@ def _best(means: list[float]) -> int:
     return max(range(len(means)), key=lambda number: (means[number], -number))
 
 
-class _NullCheck:
-    """How often a Null stays clean in a level's Null worlds (open hands), for one view."""
-
-    def __init__(self, view: SeatView, seed: int, solver: Solver, count: int) -> None:
-        self.view = view
-        self.seed = seed
-        self.solver = solver
-        self.count = count
-        self._worlds: list[World] | None = None
-        self.means: dict[tuple[int, bool], float] = {}
-        """The mean list score of each Null judged, by its ten cards' mask and ouvert."""
-
-    def allowed(self, candidate: _Candidate) -> bool:
-        """Return whether the Null ``candidate`` may be declared: clean in `NULL_WINS` of the
-        worlds, or at least in `NULL_AT_LEAST` of them (then judged against the other games)."""
-        if self._worlds is None:
-            self._worlds = sample_worlds(self.view, self.count, _rng(self.view, self.seed, "null"))
-        worlds = self._worlds
-        threshold, won_value = _win(candidate, worlds[0], self.view.bid)
-        if threshold is None or won_value is None:
-            return False
-        answers = self.solver.reaches_after(
-            [_position(self.view, candidate, world) for world in worlds],
-            [[(None, threshold)]] * len(worlds),
-        )
-        if not answers:
-            return False
-        share = sum(answer[0] for answer in answers) / len(answers)
-        lost = 2 * max(_value(candidate, worlds[0]), self.view.bid)
-        self.means[candidate.cards, candidate.ouvert] = share * won_value - (1 - share) * lost
-        return share >= min(NULL_WINS, NULL_AT_LEAST)
-
-    def judged(self, options: Sequence[Sequence[_Candidate]], means: list[float]) -> list[float]:
-        """Return the means with each Null's replaced by its mean over the Null's worlds."""
-        return [
-            self.means.get((option[0].cards, option[0].ouvert), mean)
-            if option[0].game is GameType.NULL
-            else mean
-            for option, mean in zip(options, means)
-        ]
-
-
-def strong_declare(
-    view: SeatView, seed: int, settings: ContractSettings = STRONG_CONTRACTS
-) -> Action | None:
+def strong_declare(view: SeatView, seed: int) -> Action | None:
     """Return the game to declare chosen by search (None: leave it to the rules of thumb)."""
+    choices = declare_choices(view)[:CANDIDATES]
+    choices = [(action, value) for action, value in choices if value >= view.bid]
+    if len(choices) < 2:
+        return None
     solver = _solver()
     if solver is None:
         return None
     laid = view.skat.mask if view.skat is not None else None
-    check = _NullCheck(view, seed, solver, settings.null_worlds)
-    every = declare_choices(view)
-    choices = [
-        (action, value)
-        for action, value in every
-        if value >= view.bid
-        and (
-            action.game_type is not GameType.NULL
-            or check.allowed(_Candidate(GameType.NULL, view.hand.mask, laid, laid is None, action.ouvert))
-        )
-    ][:settings.candidates]
-    if not choices:
-        # Only a risky Null reaches the bid, or nothing does: the least bad game.
-        choices = every[:settings.candidates]
-    if len(choices) == 1:
-        return choices[0][0]
-    worlds = sample_worlds(view, settings.worlds, _rng(view, seed, "declare"))
+    worlds = sample_worlds(view, CONTRACT_WORLDS, _rng(view, seed, "declare"))
     options = [
         [_Candidate(action.game_type, view.hand.mask, laid, laid is None, action.ouvert)]
         * len(worlds)
@@ -252,31 +162,19 @@ def strong_declare(
     means = _means(view, options, worlds, solver)
     if means is None:
         return None
-    return choices[_best(check.judged(options, means))][0]
+    return choices[_best(means)][0]
 
 
-def strong_discard(
-    view: SeatView, seed: int, settings: ContractSettings = STRONG_CONTRACTS
-) -> Action | None:
+def strong_discard(view: SeatView, seed: int) -> Action | None:
     """Return the two cards to lay away chosen by search (None: the rules of thumb)."""
+    chosen = best_plans(view, CANDIDATES)
+    if len(chosen) < 2:
+        return None
     solver = _solver()
     if solver is None:
         return None
     twelve = view.hand.mask
-    check = _NullCheck(view, seed, solver, settings.null_worlds)
-    chosen = [
-        (game, discard)
-        for game, discard in best_plans(view, settings.candidates + 1)
-        if game is not GameType.NULL
-        or check.allowed(_Candidate(game, twelve & ~(discard.first.bit | discard.second.bit),
-                                 discard.first.bit | discard.second.bit, False))
-    ][:settings.candidates]
-    if not chosen:
-        # Only a risky Null reaches the bid, or nothing does: the least bad game.
-        chosen = best_plans(view, settings.candidates, reaching=False)
-    if len(chosen) == 1:
-        return chosen[0][1]
-    worlds = sample_worlds(view, settings.worlds, _rng(view, seed, "discard"))
+    worlds = sample_worlds(view, CONTRACT_WORLDS, _rng(view, seed, "discard"))
     options = []
     for game, discard in chosen:
         laid = discard.first.bit | discard.second.bit
@@ -284,25 +182,23 @@ def strong_discard(
     means = _means(view, options, worlds, solver)
     if means is None:
         return None
-    return chosen[_best(check.judged(options, means))][1]
+    return chosen[_best(means)][1]
 
 
-def strong_skat(
-    view: SeatView, seed: int, settings: ContractSettings = STRONG_CONTRACTS
-) -> Action | None:
+def strong_skat(view: SeatView, seed: int) -> Action | None:
     """Return PlayHand or PickUp by comparing the best hand games with a pickup, by search."""
     announce = [Declare(game) for game in (*SUIT_GAMES, GameType.GRAND, GameType.NULL)]
     hand_games = [
         (action, value)
         for action, value in declare_choices(view, announce)
         if value >= view.bid
-    ][: settings.candidates - 1]
+    ][: CANDIDATES - 1]
     if not hand_games:
         return None
     solver = _solver()
     if solver is None:
         return None
-    worlds = sample_worlds(view, settings.worlds, _rng(view, seed, "skat"))
+    worlds = sample_worlds(view, CONTRACT_WORLDS, _rng(view, seed, "skat"))
     forehand = view.position == Position.FOREHAND
     pickup = []
     for world in worlds:

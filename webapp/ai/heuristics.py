@@ -179,16 +179,13 @@ def best_discard(twelve: CardSet, game: GameType, *, forehand: bool) -> Discard:
     return Discard(DECK[-best[1]], DECK[-best[2]])
 
 
-def best_plans(
-    view: SeatView, count: int, *, reaching: bool = True
-) -> list[tuple[GameType, Discard]]:
-    """Return the best plan of each of the ``count`` best games that reach the bid (with
-    ``reaching`` False: of the best games, those that reach the bid first)."""
+def best_plans(view: SeatView, count: int) -> list[tuple[GameType, Discard]]:
+    """Return the best plan of each of the ``count`` best games that reach the bid."""
     twelve = view.hand
     chosen: list[tuple[GameType, Discard]] = []
     games: set[GameType] = set()
     for game, discard in plans(twelve, view.bid, forehand=view.position == 0):
-        if game in games or (reaching and game_value(twelve, game, hand=False) < view.bid):
+        if game in games or game_value(twelve, game, hand=False) < view.bid:
             continue
         games.add(game)
         chosen.append((game, discard))
