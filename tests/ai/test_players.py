@@ -56,23 +56,29 @@ def test_levels_are_ordered_weakest_first() -> None:
     assert [level.value for level in Level] == ["easy", "medium", "strong"]
 
 
-def test_medium_searches_its_cards_in_fewer_worlds_than_strong(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Medium plays by search like strong, in at most MEDIUM_WORLDS sampled worlds; easy never
-    searches; between the bidding and the play (hand or skat, laying away, the game) medium
-    decides by the rules of thumb, as easy does (its bidding searches: tests/ai/test_bidding.py)."""
-    from webapp.ai import player, search
+def test_medium_searches_in_fewer_worlds_than_strong(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Medium plays by search like strong, in at most MEDIUM_WORLDS sampled worlds, and chooses
+    hand or skat, laying away and its game by strong's search in at most MEDIUM_CONTRACT_WORLDS
+    (strong: CONTRACT_WORLDS); easy never searches (medium's bidding: tests/ai/test_bidding.py)."""
+    from webapp.ai import contracts, player, search
 
     asked: list[int] = []
-    real = search.sample_worlds
+    contract_asked: list[int] = []
 
-    def counting(view, count, rng):  # type: ignore[no-untyped-def]
-        asked.append(count)
-        return real(view, count, rng)
+    def counting(real, into):  # type: ignore[no-untyped-def]
+        def sample(view, count, rng):  # type: ignore[no-untyped-def]
+            into.append(count)
+            return real(view, count, rng)
+        return sample
 
-    monkeypatch.setattr(search, "sample_worlds", counting)
+    monkeypatch.setattr(search, "sample_worlds", counting(search.sample_worlds, asked))
+    monkeypatch.setattr(
+        contracts, "sample_worlds", counting(contracts.sample_worlds, contract_asked)
+    )
     counts: dict[Level, list[int]] = {}
-    differs = 0
-    for seed in range(6):
+    contract_counts: dict[Level, list[int]] = {}
+    differs = contract_differs = 0
+    for seed in range(8):
         state = GameState.new(Deal.from_seed(seed))
         while not state.finished:
             seat = state.to_act
@@ -80,14 +86,21 @@ def test_medium_searches_its_cards_in_fewer_worlds_than_strong(monkeypatch: pyte
             view = state.view(seat)
             for level in Level:
                 asked.clear()
+                contract_asked.clear()
                 action = choose(view, level, seed=seed)
                 counts.setdefault(level, []).extend(asked)
-                if level is Level.MEDIUM and view.phase not in (Phase.PLAY, Phase.BIDDING):
-                    assert action == choose(view, Level.EASY, seed=seed)
+                contract_counts.setdefault(level, []).extend(contract_asked)
                 if level is Level.MEDIUM and action != choose(view, Level.EASY, seed=seed):
-                    differs += 1
+                    if view.phase is Phase.PLAY:
+                        differs += 1
+                    elif view.phase is not Phase.BIDDING:
+                        contract_differs += 1
             state = state.apply(choose(view, Level.EASY, seed=seed))
-    assert not counts[Level.EASY]
+    assert not counts[Level.EASY] and not contract_counts[Level.EASY]
     assert counts[Level.MEDIUM] and max(counts[Level.MEDIUM]) <= player.MEDIUM_WORLDS
     assert max(counts[Level.STRONG]) > player.MEDIUM_WORLDS
+    assert set(contract_counts[Level.MEDIUM]) == {player.MEDIUM_CONTRACT_WORLDS}
+    assert set(contract_counts[Level.STRONG]) == {contracts.CONTRACT_WORLDS}
+    assert player.MEDIUM_CONTRACT_WORLDS < contracts.CONTRACT_WORLDS
     assert differs  # medium's search changes cards that the rules of thumb would play
+    assert contract_differs  # and hand or skat, laying away or the game

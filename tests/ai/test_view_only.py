@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from webapp.ai import Level, choose, hint
-from webapp.engine import Deal, GameState, Phase, PlayHand, Position
+from webapp.engine import Deal, GameState, Phase, PickUp, PlayHand, Position
 from webapp.engine.cards import CardSet
 
 
@@ -116,6 +116,43 @@ def test_an_unseen_skat_does_not_change_decisions_before_the_play() -> None:
         for level in Level:
             assert choose(hand_state.view(seat), level, seed=seed) == choose(
                 hand_changed.view(seat), level, seed=seed
+            )
+        checked += 1
+    assert checked >= 5
+
+
+def test_the_defenders_cards_do_not_change_laying_away_or_the_game() -> None:
+    """After the pickup the declarer sees twelve cards: exchanging cards between the defenders
+    changes neither the two cards laid away nor the game declared, at any level."""
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(30):
+        state = GameState.new(Deal.from_seed(seed))
+        while state.phase is Phase.BIDDING:
+            seat = state.to_act
+            assert seat is not None
+            state = state.apply(choose(state.view(seat), Level.EASY, seed=seed))
+        if state.phase is not Phase.SKAT:
+            continue
+        state = state.apply(PickUp())
+        seat = state.to_act
+        assert seat is not None
+        first, second = (p for p in Position if p != seat)
+        hands = list(state.deal.hands)
+        a, b = rng.choice(list(hands[first])), rng.choice(list(hands[second]))
+        hands[first] = (hands[first] - CardSet([a])) | CardSet([b])
+        hands[second] = (hands[second] - CardSet([b])) | CardSet([a])
+        changed = GameState.replay(
+            Deal((hands[0], hands[1], hands[2]), state.deal.skat), state.actions, state.options
+        )
+        assert changed.view(seat) == state.view(seat)
+        for level in Level:
+            discard = choose(state.view(seat), level, seed=seed)
+            assert discard == choose(changed.view(seat), level, seed=seed)
+            laid, laid_changed = state.apply(discard), changed.apply(discard)
+            assert laid_changed.view(seat) == laid.view(seat)
+            assert choose(laid.view(seat), level, seed=seed) == choose(
+                laid_changed.view(seat), level, seed=seed
             )
         checked += 1
     assert checked >= 5

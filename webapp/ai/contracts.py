@@ -143,8 +143,9 @@ def _best(means: list[float]) -> int:
     return max(range(len(means)), key=lambda number: (means[number], -number))
 
 
-def strong_declare(view: SeatView, seed: int) -> Action | None:
-    """Return the game to declare chosen by search (None: leave it to the rules of thumb)."""
+def strong_declare(view: SeatView, seed: int, *, worlds: int = CONTRACT_WORLDS) -> Action | None:
+    """Return the game to declare chosen by search in ``worlds`` sampled worlds (None: leave it
+    to the rules of thumb)."""
     choices = declare_choices(view)[:CANDIDATES]
     choices = [(action, value) for action, value in choices if value >= view.bid]
     if len(choices) < 2:
@@ -153,20 +154,21 @@ def strong_declare(view: SeatView, seed: int) -> Action | None:
     if solver is None:
         return None
     laid = view.skat.mask if view.skat is not None else None
-    worlds = sample_worlds(view, CONTRACT_WORLDS, _rng(view, seed, "declare"))
+    sampled = sample_worlds(view, worlds, _rng(view, seed, "declare"))
     options = [
         [_Candidate(action.game_type, view.hand.mask, laid, laid is None, action.ouvert)]
-        * len(worlds)
+        * len(sampled)
         for action, _ in choices
     ]
-    means = _means(view, options, worlds, solver)
+    means = _means(view, options, sampled, solver)
     if means is None:
         return None
     return choices[_best(means)][0]
 
 
-def strong_discard(view: SeatView, seed: int) -> Action | None:
-    """Return the two cards to lay away chosen by search (None: the rules of thumb)."""
+def strong_discard(view: SeatView, seed: int, *, worlds: int = CONTRACT_WORLDS) -> Action | None:
+    """Return the two cards to lay away chosen by search in ``worlds`` sampled worlds (None: the
+    rules of thumb)."""
     chosen = best_plans(view, CANDIDATES)
     if len(chosen) < 2:
         return None
@@ -174,19 +176,20 @@ def strong_discard(view: SeatView, seed: int) -> Action | None:
     if solver is None:
         return None
     twelve = view.hand.mask
-    worlds = sample_worlds(view, CONTRACT_WORLDS, _rng(view, seed, "discard"))
+    sampled = sample_worlds(view, worlds, _rng(view, seed, "discard"))
     options = []
     for game, discard in chosen:
         laid = discard.first.bit | discard.second.bit
-        options.append([_Candidate(game, twelve & ~laid, laid, False)] * len(worlds))
-    means = _means(view, options, worlds, solver)
+        options.append([_Candidate(game, twelve & ~laid, laid, False)] * len(sampled))
+    means = _means(view, options, sampled, solver)
     if means is None:
         return None
     return chosen[_best(means)][1]
 
 
-def strong_skat(view: SeatView, seed: int) -> Action | None:
-    """Return PlayHand or PickUp by comparing the best hand games with a pickup, by search."""
+def strong_skat(view: SeatView, seed: int, *, worlds: int = CONTRACT_WORLDS) -> Action | None:
+    """Return PlayHand or PickUp by comparing the best hand games with a pickup, by search in
+    ``worlds`` sampled worlds."""
     announce = [Declare(game) for game in (*SUIT_GAMES, GameType.GRAND, GameType.NULL)]
     hand_games = [
         (action, value)
@@ -198,20 +201,20 @@ def strong_skat(view: SeatView, seed: int) -> Action | None:
     solver = _solver()
     if solver is None:
         return None
-    worlds = sample_worlds(view, CONTRACT_WORLDS, _rng(view, seed, "skat"))
+    sampled = sample_worlds(view, worlds, _rng(view, seed, "skat"))
     forehand = view.position == Position.FOREHAND
     pickup = []
-    for world in worlds:
+    for world in sampled:
         # In this world the skat is known: lay away and declare by the rules of thumb.
         twelve = CardSet.from_mask(view.hand.mask | world.skat)
         game, discard = plans(twelve, view.bid, forehand=forehand)[0]
         laid = discard.first.bit | discard.second.bit
         pickup.append(_Candidate(game, twelve.mask & ~laid, laid, False))
     options = [pickup] + [
-        [_Candidate(action.game_type, view.hand.mask, None, True)] * len(worlds)
+        [_Candidate(action.game_type, view.hand.mask, None, True)] * len(sampled)
         for action, _ in hand_games
     ]
-    means = _means(view, options, worlds, solver)
+    means = _means(view, options, sampled, solver)
     if means is None:
         return None
     return PickUp() if _best(means) == 0 else PlayHand()
