@@ -67,7 +67,7 @@ class QuietPoll:
                     continue
                 named = route.query.fullmatch(environ.get("QUERY_STRING", ""))
                 if named and self._number(route, found.group(1)) == int(named.group(1)):
-                    start_response("204 No Content", self.headers)
+                    start_response("204 No Content", list(self.headers))  # a layer around may add to it
                     return []
                 break
         return self.inner(environ, start_response)
