@@ -242,13 +242,19 @@ def switch_language_url(code: str) -> str:
     once per request; in another language only the language differs, and it is the first
     segment of every rule that has one (``/<lang:lang>/…``).
     """
-    parts = g.get("_kiebitz_language_parts")
-    if parts is None:
-        parts = g._kiebitz_language_parts = _split_at_language()
+    parts = language_parts()
     if not parts or code not in i18n.LANGUAGES:
         return _language_url(code)
     head, tail = parts
     return f"{head}/{code}{tail}"
+
+
+def language_parts() -> tuple[str, str] | tuple[()]:
+    """Return the current page's URL split around its language (see `_split_at_language`), found once per request."""
+    parts: tuple[str, str] | tuple[()] | None = g.get("_kiebitz_language_parts")
+    if parts is None:
+        parts = g._kiebitz_language_parts = _split_at_language()
+    return parts
 
 
 def _language_url(code: str) -> str:
@@ -441,8 +447,11 @@ def init_app(app: Flask) -> None:
         response.vary.update(("Cookie", "Accept-Language"))
         return response
 
+    from webapp.site_header import site_header
+
     app.extensions["kiebitz.page_urls"] = {}
     app.jinja_env.globals.update(
+        site_header=site_header,
         current_deck=current_deck,
         form_token_field=form_token_field,
         page_url=page_url,

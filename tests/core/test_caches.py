@@ -1,5 +1,6 @@
 """What is found once (per request, per app or per process) is what the slow way finds, every time.
 
+The site header is drawn once per language, deck, display and area (``site_header``),
 ``static_url`` finds the static folder's URL once per request, ``page_url`` remembers the
 navigation's links per app, ``switch_language_url`` builds the current page once per request,
 templates find the catalog once per request (``i18n.translations``) and whole numbers are
@@ -8,6 +9,8 @@ languages, script roots and pages.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from flask import Flask, g, render_template_string, url_for
@@ -18,6 +21,7 @@ from flask_babel import force_locale, get_locale, get_translations, refresh
 
 from webapp import assets, i18n, web
 from webapp.i18n import LANGUAGES
+from tests.helpers import MakeApp
 
 ROOTS = ("http://localhost/", "http://localhost/skat/", "http://example.org/a/b/")
 
@@ -178,3 +182,54 @@ def test_numbers_follow_the_locale(app: Flask) -> None:
         app.preprocess_request()
         assert i18n.number(1234567) == "1\xa0234\xa0567"
         assert render_template_string("{{ 1234567 | number }}") == "1\xa0234\xa0567"
+
+
+HEADER = re.compile(r'<header class="site-header">.*?</header>', re.S)
+TOKEN = re.compile(r'name="csrf_token" value="[^"]*"')
+HEADER_PAGES = (
+    "/fi/", "/de/cards", "/fr/cards?deck=x&y=%C3%A4&z=<b>", "/ms/calculator/?game=hearts&matadors=2",
+    "/en/learn/deck/3", "/de/learn/", "/fi/calculator/drills/1/12345", "/en/lists/new", "/fr/play/",
+    "/de/no-such-page", "/en/settings?next=/fr/cards%3Fa%3D1",
+)
+
+
+def _headers(client: FlaskClient, base_url: str) -> list[str]:
+    drawn = []
+    for deck in ("french", "german", "four-colour"):
+        for display in ("", "card_size=large&theme=dark&contrast=high", "text_size=large"):
+            client.set_cookie("deck", deck)
+            client.set_cookie("display", display)
+            for path in HEADER_PAGES:
+                html = client.get(path, base_url=base_url).get_data(as_text=True)
+                header = HEADER.search(html)
+                assert header, path
+                assert TOKEN.search(header.group()), path  # the header's forms carry the token
+                drawn.append(TOKEN.sub("TOKEN", header.group()))
+    return drawn
+
+
+@pytest.mark.parametrize("base_url", ROOTS[:2])
+def test_the_kept_site_header_is_the_one_drawn_anew(make_app: MakeApp, base_url: str) -> None:
+    """The header is drawn once per language, deck, display and area and kept (`webapp.site_header`);
+    with the pages interleaved in one process, every page's header is the one drawn for it alone
+    (a debug app draws it every time): the page's own address, its language links and the area
+    marked as current are the page's, never a page seen before."""
+    fresh = make_app(tables=False)
+    fresh.debug = True
+    kept = make_app(tables=False)
+    first = _headers(kept.test_client(), base_url)
+    assert kept.extensions["kiebitz.site_headers"]  # drawn once, then kept
+    assert _headers(kept.test_client(), base_url) == first == _headers(fresh.test_client(), base_url)
+    assert "kiebitz.site_headers" not in fresh.extensions
+
+
+def test_the_kept_header_carries_each_request_token(make_app: MakeApp) -> None:
+    """The deck form of a kept header holds this visitor's CSRF token, the same as htmx's header."""
+    app = make_app(tables=False, WTF_CSRF_ENABLED=True)
+    for _ in range(2):
+        client = app.test_client()
+        html = client.get("/de/cards").get_data(as_text=True)
+        token = re.search(r'"X-CSRFToken": "([^"]+)"', html).group(1)  # type: ignore[union-attr]
+        assert f'name="csrf_token" value="{token}"' in HEADER.search(html).group()  # type: ignore[union-attr]
+        chosen = client.post("/de/preferences", data={"csrf_token": token, "deck": "german", "next": "/de/cards"})
+        assert chosen.status_code == 303 and "deck=german" in chosen.headers["Set-Cookie"]
