@@ -38,6 +38,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -56,7 +58,7 @@ CODE = re.compile(r'class="class-code" lang="en">(\w{6})<')
 REVISION = re.compile(r"news\?revision=(\d+)")
 STAGE = re.compile(r"news\?stage=(\d+)")
 INDEX = re.compile(r'action="/en/classes/\w{6}/(\d+)"')
-SERVER_TIMING = re.compile(r"dur=([0-9.]+)")
+SERVER_TIMING = re.compile(r"app;dur=([0-9.]+), cpu;dur=([0-9.]+)")
 CAPACITY = (1, 2, 4, 8, 16)
 TARGET_MS = 100.0
 
@@ -71,10 +73,35 @@ class Lesson:
         self.steps = [lesson.steps[n - 1] for n in self.numbers]
 
 
-class Teacher(User):
+@dataclass
+class ClassTally(Tally):
+    """What all users saw, and the server's own times per kind of request (app wall, processor; s)."""
+
+    server: dict[str, list[tuple[float, float]]] = field(default_factory=lambda: defaultdict(list))
+
+
+class ClassUser(User):
+    """A user whose every answer's ``Server-Timing`` (the app's wall and processor time) is kept by kind."""
+
+    tally: ClassTally
+
+    def request(self, kind: str, method: str, path: str, form: dict[str, str] | None = None,
+                expected: tuple[int, ...] = (200,)) -> tuple[int, dict[str, str], str]:
+        status, headers, page = super().request(kind, method, path, form, expected)
+        self.keep_timing(kind, headers)
+        return status, headers, page
+
+    def keep_timing(self, kind: str, headers: dict[str, str]) -> None:
+        timing = SERVER_TIMING.search(headers.get("server-timing", ""))
+        if timing:
+            with self.tally.lock:
+                self.tally.server[kind].append((float(timing.group(1)) / 1000, float(timing.group(2)) / 1000))
+
+
+class Teacher(ClassUser):
     """The teacher: starts the class, polls the dashboard, moves the class on."""
 
-    def __init__(self, port: int, tally: Tally, deadline: float, lesson: Lesson, step_seconds: float,
+    def __init__(self, port: int, tally: ClassTally, deadline: float, lesson: Lesson, step_seconds: float,
                  seed: int) -> None:
         super().__init__(port, tally, deadline, 1.0, seed)
         self.lesson, self.step_seconds = lesson, step_seconds
@@ -105,10 +132,11 @@ class Teacher(User):
             while time.monotonic() < self.deadline:
                 time.sleep(POLL_SECONDS)
                 started = time.perf_counter()
-                status, _, page = self.request("dashboard poll", "GET", f"{self.url}/news?revision={self.revision}",
+                status, headers, page = self.request("dashboard poll", "GET", f"{self.url}/news?revision={self.revision}",
                                                expected=(200, 204))
                 if status == 200:
                     self.renders.append(time.perf_counter() - started)
+                    self.keep_timing("dashboard render", headers)
                     found = REVISION.search(page)
                     if found:
                         self.revision = int(found.group(1))
@@ -120,10 +148,10 @@ class Teacher(User):
             self.ready.set()
 
 
-class Student(User):
+class Student(ClassUser):
     """A student: joins, polls for the next step, answers each step once it comes."""
 
-    def __init__(self, port: int, tally: Tally, deadline: float, teacher: Teacher, number: int, seed: int) -> None:
+    def __init__(self, port: int, tally: ClassTally, deadline: float, teacher: Teacher, number: int, seed: int) -> None:
         super().__init__(port, tally, deadline, 1.0, seed)
         self.teacher, self.number = teacher, number
 
@@ -152,10 +180,6 @@ class Student(User):
                             status, headers, _ = self.request("answer", "POST", f"/en/classes/{code}/{answered}",
                                                               {key: str(value) for key, value in form.items()},
                                                               expected=(303, 409))
-                            timing = SERVER_TIMING.search(headers.get("server-timing", ""))
-                            if timing:
-                                with self.tally.lock:
-                                    self.tally.times["answer server time"].append(float(timing.group(1)) / 1000)
                             if status == 409:
                                 with self.tally.lock:
                                     self.tally.statuses["late answer"] += 1
@@ -166,9 +190,9 @@ class Student(User):
 
 
 def run(port: int, classes: int, students: int, seconds: float, step_seconds: float,
-        lesson: Lesson) -> tuple[Tally, list[float], list[Teacher]]:
+        lesson: Lesson) -> tuple[ClassTally, list[float], list[Teacher]]:
     """Run ``classes`` classes at once for ``seconds``; return what the users saw and the dashboard renders."""
-    tally = Tally()
+    tally = ClassTally()
     teachers = []
     deadline = time.monotonic() + seconds
     threads = []
@@ -238,19 +262,24 @@ def p95(times: list[float]) -> float:
     return percentile(times, 0.95) * 1000 if times else 0.0
 
 
-def report(classes: int, tally: Tally, renders: list[float], students: int) -> float:
+def report(classes: int, tally: ClassTally, renders: list[float], students: int) -> float:
     """Print one run's figures; return its worst p95 (ms) of answers, dashboard renders and polls."""
     times = dict(tally.times)
     times["dashboard render"] = renders
     dashboard_polls = times.get("dashboard poll", [])
     print(f"\n{classes} class(es) of {students} students:")
-    print(f"{'request':<16} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
-    for kind in ("join", "answer", "answer server time", "student poll", "dashboard poll", "dashboard render",
-                 "move"):
+    print(f"{'':<16} {'':>7} {'at the client (wall)':^26}  {'server wall (app)':^17}  {'server processor':^17}")
+    print(f"{'request':<16} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}  {'p50 ms':>8} {'p95 ms':>8}  "
+          f"{'p50 ms':>8} {'p95 ms':>8}")
+    for kind in ("join", "answer", "student poll", "dashboard poll", "dashboard render", "move"):
         values = times.get(kind, [])
         if values:
+            served = tally.server.get(kind, [])
+            walls, cpus = [w for w, _ in served], [c for _, c in served]
+            server = "".join(f"  {statistics.median(x) * 1000:>8.1f} {p95(x):>8.1f}" if x else f"  {'-':>8} {'-':>8}"
+                             for x in (walls, cpus))
             print(f"{kind:<16} {len(values):>7} {statistics.median(values) * 1000:>8.1f} {p95(values):>8.1f} "
-                  f"{max(values) * 1000:>8.1f}")
+                  f"{max(values) * 1000:>8.1f}{server}")
     polls = len(times.get("student poll", [])) + len(dashboard_polls)
     errors = {k: v for k, v in tally.errors.items()}
     print(f"dashboards rendered: {len(renders)}; polls served: {polls}; answers after the class had moved on: "
@@ -264,14 +293,14 @@ def answer_p95(tally: Tally) -> float:
 
 
 def run_and_report(server: subprocess.Popen[bytes], port: int, classes: int, args: argparse.Namespace,
-                   lesson: Lesson) -> tuple[Tally, float, list[Teacher]]:
+                   lesson: Lesson) -> tuple[ClassTally, float, list[Teacher]]:
     """Run ``classes`` classes once and print their figures, the server's processor time and the load."""
     cpu_before, wall_before = server_cpu_seconds(server), time.monotonic()
     with LoadAverage() as load:
         tally, renders, teachers = run(port, classes, args.students, args.seconds, args.step_seconds, lesson)
     cpu, wall = server_cpu_seconds(server) - cpu_before, time.monotonic() - wall_before
     worst = report(classes, tally, renders, args.students)
-    served = sum(len(times) for kind, times in tally.times.items() if kind != "answer server time")
+    served = sum(len(times) for kind, times in tally.times.items() )
     print(f"server processor time: {cpu:.1f} s in {wall:.0f} s ({100 * cpu / wall / (os.cpu_count() or 1):.0f}% of "
           f"the machine), {1000 * cpu / max(served, 1):.2f} ms per request on average ({served} requests)")
     print(load.text())
