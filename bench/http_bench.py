@@ -306,7 +306,7 @@ def main() -> int:
             print()
             print(f"{'htmx swap':<22} {'sent':>8} {'raw':>8}  round trips")
             for key, (sent, raw) in swaps(port, urls).items():
-                print(f"{key:<22} {sent / 1024:>6.1f}KB {raw / 1024:>6.1f}KB  1")
+                print(f"{key:<22} {sent / 1024:>6.2f}KB {raw / 1024:>6.1f}KB  1")
         finally:
             for server in (kiebitz, bare):
                 server.terminate()

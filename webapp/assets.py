@@ -1,15 +1,16 @@
 """What travels over the wire: compressed answers and static files cached for a year.
 
 Pages, partials and JSON are compressed by ``flask-compress`` (brotli or gzip, as the browser
-asks). Static files are served by :func:`serve_static` in place of Flask's own view: each file's
-brotli and gzip copies are made once per process (at the highest levels: a file is compressed
-once and sent many times) and kept with its content hash. :func:`webapp.web.static_url` puts
-that hash in every static URL (``/static/css/kiebitz.css?v=3f9c2a1b0d4e``); an answer to a URL
-whose hash is the file's own is sent ``Cache-Control: public, max-age=31536000, immutable``, so
-a repeat view of a page asks for nothing but the page. A URL without the hash (or with an old
-one) still gets the current file, to be revalidated by its ETag. A deck's sprite
-(``cards/<folder>/sprite.svg``, see `webapp.decks.sprite`) is built from its card files the
-same way: read once, built again when one of them changes.
+asks), unless they fit in one TCP segment (`ONE_SEGMENT`). Static files are served by
+:func:`serve_static` in place of Flask's own view: each file's brotli and gzip copies are made once
+per process (at the highest levels: a file is compressed once and sent many times) and kept with
+its content hash. :func:`webapp.web.static_url` puts that hash in every static URL
+(``/static/css/kiebitz.css?v=3f9c2a1b0d4e``); an answer to a URL whose hash is the file's own is
+sent ``Cache-Control: public, max-age=31536000, immutable``, so a repeat view of a page asks for
+nothing but the page. A URL without the hash (or with an old one) still gets the current file, to
+be revalidated by its ETag. A deck's sprite (``cards/<folder>/sprite.svg``, see
+`webapp.decks.sprite`) is built from its card files the same way: read once, built again when one
+of them changes.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ COMPRESSED_TYPES: Final = frozenset(
      "application/javascript"}
 )
 HASH_LENGTH: Final = 12
+ONE_SEGMENT: Final = 1400
+"""Bytes that travel in one TCP segment (1,460 on Ethernet, less a margin): an answer this short is
+sent as it is, for compressing it would save no round trip and cost the server more than the answer."""
 
 
 @dataclass
@@ -197,6 +201,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_ALGORITHM", list(ENCODINGS))
     app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["br"])
     app.config.setdefault("COMPRESS_MIMETYPES", sorted(COMPRESSED_TYPES))
+    app.config.setdefault("COMPRESS_MIN_SIZE", ONE_SEGMENT)
     Compress(app)
     serve_from(app, app.static_folder, app.config.get("STATIC_RECHECK_SECONDS", 1.0))
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Final
 
 from flask import Flask, Response, g, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
+from itsdangerous import URLSafeTimedSerializer
 
 csrf = CSRFProtect()
 
@@ -35,6 +37,27 @@ CONTENT_SECURITY_POLICY = "; ".join(
 KEY_ARGUMENTS: Final = frozenset({"token", "hand_id", "table_id", "class_id"})
 NO_STORE: Final = "private, no-store"
 HSTS: Final = "max-age=31536000"  # a year
+SAFE_HEADERS: Final = (
+    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "same-origin"),
+    ("X-Frame-Options", "DENY"),
+)
+"""The headers every answer carries unless its view set its own."""
+
+
+class SessionCookies(SecureCookieSessionInterface):
+    """Flask's signed session cookie, its signing serializer made once per set of keys, not per request."""
+
+    _kept: tuple[tuple[object, ...], URLSafeTimedSerializer | None] = ((), None)
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        keys = (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        kept_keys, serializer = self._kept
+        if kept_keys != keys:
+            serializer = super().get_signing_serializer(app)
+            self._kept = (keys, serializer)
+        return serializer
 
 
 def keep_private() -> None:
@@ -50,13 +73,12 @@ def carries_key() -> bool:
 def init_app(app: Flask) -> None:
     """Protect every POST against CSRF and send the security headers with every answer."""
     csrf.init_app(app)
+    app.session_interface = SessionCookies()
 
     @app.after_request
     def security_headers(response: Response) -> Response:
-        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        response.headers.setdefault("X-Frame-Options", "DENY")
+        present = {name.lower() for name in response.headers.keys()}
+        response.headers.extend([(name, value) for name, value in SAFE_HEADERS if name.lower() not in present])
         if app.config["SESSION_COOKIE_SECURE"]:
             response.headers.setdefault("Strict-Transport-Security", HSTS)
         if carries_key():

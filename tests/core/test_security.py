@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, session
 
 from tests.helpers import MakeApp
 
@@ -93,3 +93,22 @@ def test_the_language_redirect_varies_by_cookie_and_browser_language(client) -> 
     assert response.status_code == 302 and response.headers["Location"].endswith("/fi/")
     vary = {part.strip() for part in response.headers["Vary"].split(",")}
     assert {"Cookie", "Accept-Language"} <= vary
+
+
+
+def test_a_session_signed_with_a_retired_key_is_read_while_the_key_is_a_fallback(make_app: MakeApp) -> None:
+    app = make_app(SECRET_KEY="the old key")
+
+    @app.get("/count")
+    def count() -> str:
+        session["count"] = session.get("count", 0) + 1
+        return str(session["count"])
+
+    client = app.test_client()
+    assert [client.get("/count").get_data(as_text=True) for _ in range(2)] == ["1", "2"]
+    app.config.update(SECRET_KEY="the new key", SECRET_KEY_FALLBACKS=["the old key"])
+    assert client.get("/count").get_data(as_text=True) == "3"  # read with the old key, signed with the new
+    app.config["SECRET_KEY_FALLBACKS"] = []
+    assert client.get("/count").get_data(as_text=True) == "4"
+    app.config["SECRET_KEY"] = "another key"
+    assert client.get("/count").get_data(as_text=True) == "1"  # a key nobody knows: a new session

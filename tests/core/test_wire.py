@@ -62,6 +62,13 @@ def test_a_partial_and_json_are_compressed(client: FlaskClient) -> None:
     assert b'"game_value":40' in _decoded(api.data, "gzip").replace(b" ", b"")
 
 
+def test_an_answer_that_fits_in_one_segment_is_sent_as_it_is(client: FlaskClient) -> None:
+    short = client.get("/api/v1/score?game=hearts&hand=1&matadors=2&declarer_points=75&bid=36", headers=BROWSER)
+    assert short.status_code == 200 and "Content-Encoding" not in short.headers
+    assert len(short.data) < assets.ONE_SEGMENT and b'"game_value":' in short.data.replace(b" ", b"")
+    assert "Accept-Encoding" in short.headers["Vary"]
+
+
 def test_every_static_link_of_a_page_carries_its_hash_and_is_kept_a_year(client: FlaskClient) -> None:
     html = client.get("/en/play/").get_data(as_text=True)
     links = _static_links(html)
