@@ -366,10 +366,16 @@ def _touch(room_id: int, *, stage: bool = False) -> None:
 
 
 def join(room: Room, nickname: str, *, secret: str, resume_code: str, limit: int) -> Student | str:
-    """Add a student; return them, or ``"taken"`` (the nickname is in use) or ``"full"``."""
+    """Add a student; return them, or ``"taken"`` (the nickname is in use) or ``"full"``.
+
+    The class's row is written first: students joining at the same moment wait for each other
+    there, so each counts the places with the others' joins stored.
+    """
+    _touch(room.id)
     count = db.session.scalar(select(func.count()).select_from(ClassStudent)
                               .where(ClassStudent.class_id == room.id)) or 0
     if count >= limit:
+        db.session.rollback()
         return "full"
     row = ClassStudent(class_id=room.id, nickname=nickname, nickname_key=nickname.casefold(),
                        secret_hash=_hash(secret), resume_hash=_hash(f"{room.id}:{resume_code}"),
@@ -380,11 +386,6 @@ def join(room: Room, nickname: str, *, secret: str, resume_code: str, limit: int
     except IntegrityError:
         db.session.rollback()
         return "taken"
-    if (db.session.scalar(select(func.count()).select_from(ClassStudent)
-                          .where(ClassStudent.class_id == room.id)) or 0) > limit:
-        db.session.rollback()  # others joined at the same moment: the last ones in stay out
-        return "full"
-    _touch(room.id)
     db.session.commit()
     return Student(row.id, row.nickname, row.position)
 
