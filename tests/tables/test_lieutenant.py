@@ -7,13 +7,20 @@ language and deck; every bad request refused with the right code and a message, 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
+from flask_migrate import upgrade
 
+from tests.helpers import MakeApp
 from tests.tables.lieutenant_play import JOIN_LINK, first_legal, game_of, open_game, play, play_game, stored
 from webapp.engine import LieutenantDeal, LieutenantState
 from webapp.engine.lieutenant import lieutenant_game_points
+from webapp.storage import db
+from webapp.storage import gametables as storage
+from webapp.storage import lieutenant as series_storage
 
 
 def test_two_people_on_one_screen_play_a_series_and_the_totals_add_up(app: Flask) -> None:
@@ -97,9 +104,10 @@ def test_two_browsers_by_the_join_link_each_in_their_language_and_deck(app: Flas
     assert "Ben" not in host.get("/en/tables/lieutenant/").get_data(as_text=True)
     # A message to the other player reaches them by the poll.
     revision = stored(app, table_id).revision
-    assert guest.post(f"/de/tables/lieutenant/{table_id}/message", data={"message": "Noch eins?"}).status_code == 303
+    assert guest.post(f"/de/tables/lieutenant/{table_id}/message",
+                      data={"message": "Noch eins?", "revision": str(revision)}).status_code == 303
     news = host.get(f"/en/tables/lieutenant/{table_id}/news?revision={revision}")
-    assert news.status_code == 200 and "Ben writes: Noch eins?" in news.get_data(as_text=True)
+    assert news.status_code == 200 and "<li>Ben: Noch eins?</li>" in news.get_data(as_text=True)
     assert host.get(f"/en/tables/lieutenant/{table_id}/news?revision={revision + 1}").status_code == 204
 
 
@@ -165,7 +173,9 @@ def test_bad_requests_are_refused_with_a_message_and_change_nothing(app: Flask) 
     assert host.post(f"/en/tables/lieutenant/{table_id}/play", data={"card": str(card)}).status_code == 400
     assert host.post(f"/en/tables/lieutenant/{table_id}/next",
                      data={"revision": str(before.revision)}).status_code == 409
-    assert host.post(f"/en/tables/lieutenant/{table_id}/message", data={"message": "x" * 201}).status_code == 400
+    response = host.post(f"/en/tables/lieutenant/{table_id}/message",
+                         data={"message": "x" * 81, "revision": str(before.revision)})
+    assert response.status_code == 400 and "at most 80 characters" in response.get_data(as_text=True)
     after = stored(app, table_id)
     assert (after.revision, after.game, after.number) == (before.revision, before.game, before.number)
 
@@ -178,7 +188,7 @@ def test_bad_requests_are_refused_with_a_message_and_change_nothing(app: Flask) 
     ({"name": "Anna", "side": "computer", "level": "genius"}, "Choose one of the offered options."),
     ({"name": "Anna", "side": "computer", "starting": "3"}, "Choose one of the offered options."),
     ({"name": "Anna", "side": "computer", "deal": "not-a-deal"}, "This link does not name a deal"),
-    ({"name": "Anna", "side": "computer", "message": "x" * 201}, "at most 200 characters"),
+    ({"name": "Anna", "side": "computer", "message": "x" * 81}, "at most 80 characters"),
 ])
 def test_a_start_form_that_is_wrong_is_shown_again_with_the_reason(app: Flask, values: dict[str, str],
                                                                     said: str) -> None:
@@ -267,10 +277,98 @@ def test_a_card_the_next_game_and_a_message_answer_htmx_at_once(app: Flask) -> N
     assert response.status_code == 200 and response.headers["HX-Replace-Url"] == address
     assert '<div id="table" class="ltable">' in html and "<html" not in html
     assert len(game_of(app, table_id).actions) == len(state.actions) + 1
-    said = client.post(f"{address}/message", data={"message": "Noch eins?"}, headers={"HX-Request": "true"})
+    said = client.post(f"{address}/message", headers={"HX-Request": "true"},
+                       data={"message": "Noch eins?", "revision": str(stored(app, table_id).revision)})
     assert said.status_code == 200 and said.headers["HX-Replace-Url"] == address
     state = play_game(app, {0: client, 1: client}, table_id)  # without JavaScript: 303 each
     following = client.post(f"{address}/next", headers={"HX-Request": "true"},
                             data={"revision": str(stored(app, table_id).revision)})
     assert following.status_code == 200 and following.headers["HX-Replace-Url"] == address
     assert stored(app, table_id).number == 1  # the first game is number 0
+
+
+def test_a_players_message_reaches_the_other_player_from_their_seat(app: Flask) -> None:
+    """The host's message from the start form and a message in play are the senders' seats';
+    the other player sees them as plain text; too long or stale, nothing is stored."""
+    host, guest = app.test_client(), app.test_client()
+    table_id = open_game(host, side="remote", message='<b>Hi</b> see https://example.org/x?a=1&b=2')
+    assert stored(app, table_id).seats[0].message == '<b>Hi</b> see https://example.org/x?a=1&b=2'
+    link = JOIN_LINK.findall(host.get(f"/en/tables/lieutenant/{table_id}").get_data(as_text=True))[0]
+    invitation = guest.get(link).get_data(as_text=True)
+    assert "<li>Anna: &lt;b&gt;Hi&lt;/b&gt; see https://example.org/x?a=1&amp;b=2</li>" in invitation
+    assert "<b>Hi</b>" not in invitation and 'href="https://example.org' not in invitation
+    assert guest.post(link, data={"name": "Ben"}).status_code == 303
+    page = guest.get(f"/en/tables/lieutenant/{table_id}").get_data(as_text=True)
+    assert "<li>Anna: &lt;b&gt;Hi&lt;/b&gt; see https://example.org/x?a=1&amp;b=2</li>" in page
+    # The host's own page keeps their message in the form, not among the other player's.
+    own = host.get(f"/en/tables/lieutenant/{table_id}").get_data(as_text=True)
+    assert 'class="tables__messages"' not in own and 'value="&lt;b&gt;Hi&lt;/b&gt; see https://example.org/x?a=1&amp;b=2"' in own
+    # Ben answers: the host's poll brings it, escaped, no link made.
+    revision = stored(app, table_id).revision
+    said = guest.post(f"/en/tables/lieutenant/{table_id}/message",
+                      data={"message": "<script>alert(1)</script> https://evil.example", "revision": str(revision)})
+    assert said.status_code == 303
+    assert stored(app, table_id).seats[1].message == "<script>alert(1)</script> https://evil.example"
+    news = host.get(f"/en/tables/lieutenant/{table_id}/news?revision={revision}").get_data(as_text=True)
+    assert "<li>Ben: &lt;script&gt;alert(1)&lt;/script&gt; https://evil.example</li>" in news
+    assert "<script>alert" not in news and 'href="https://evil' not in news
+    assert "<li>Anna: &lt;b&gt;Hi" in guest.get(f"/en/tables/lieutenant/{table_id}").get_data(as_text=True)
+    # Too long: refused with the limit, in the viewer's language; nothing stored.
+    before = stored(app, table_id)
+    response = guest.post(f"/en/tables/lieutenant/{table_id}/message",
+                          data={"message": "x" * 81, "revision": str(before.revision)})
+    assert response.status_code == 400 and "A message has at most 80 characters." in response.get_data(as_text=True)
+    german = guest.post(f"/de/tables/lieutenant/{table_id}/message",
+                        data={"message": "x" * 81, "revision": str(before.revision)})
+    assert german.status_code == 400 and "höchstens 80 Zeichen" in german.get_data(as_text=True)
+    # A stale form (the tab from before Ben's message): 409, where the table stands now, nothing stored.
+    stale = host.post(f"/en/tables/lieutenant/{table_id}/message",
+                      data={"message": "Too late", "revision": str(revision)})
+    assert stale.status_code == 409 and "moved on meanwhile" in stale.get_data(as_text=True)
+    # Nobody's seat: 403.
+    stranger = app.test_client().post(f"/en/tables/lieutenant/{table_id}/message",
+                                      data={"message": "Hello", "revision": str(before.revision)})
+    assert stranger.status_code == 403
+    after = stored(app, table_id)
+    assert after == before
+    # An empty message takes it back.
+    assert guest.post(f"/en/tables/lieutenant/{table_id}/message",
+                      data={"message": "", "revision": str(before.revision)}).status_code == 303
+    assert stored(app, table_id).seats[1].message == ""
+    assert 'class="tables__messages"' not in host.get(f"/en/tables/lieutenant/{table_id}").get_data(as_text=True)
+
+
+def test_an_old_series_message_moves_into_the_senders_seat(make_app: MakeApp) -> None:
+    app = make_app(tables=False)
+    moment = datetime(2026, 12, 5, 12, tzinfo=UTC)
+    long = "Viel Glück! " * 10  # 120 characters: a seat's message keeps 80
+    with app.app_context():
+        upgrade(revision="tables_0003")
+        for table_id, message, sender in (("oldlieut_AAAAAAAAAAAAAAA", long, 1), ("oldlieut_BBBBBBBBBBBBBBB", "Hallo", None),
+                                          ("oldlieut_CCCCCCCCCCCCCCC", "", None)):
+            db.session.execute(sa.text(
+                "INSERT INTO game_table (id, family, preset, level, seed, number, game, list_token, revision, hints,"
+                " single, review, created_at, updated_at, form_token) VALUES (:id, 'lieutenant', '-', 'easy', 7, 0,"
+                " NULL, NULL, 4, :no, :no, NULL, :at, :at, NULL)"), {"id": table_id, "no": False, "at": moment})
+            for number, name in ((0, "Anna"), (1, "Ben")):
+                db.session.execute(sa.text(
+                    "INSERT INTO game_seat (table_id, number, name, computer, secret_hash, join_token, message,"
+                    " standin) VALUES (:id, :number, :name, :no, NULL, :token, '', :no)"),
+                    {"id": table_id, "number": number, "name": name, "no": False, "token": f"join{number}{table_id[-4:]}"})
+            db.session.execute(sa.text(
+                "INSERT INTO lieutenant_series (table_id, starting, deal, message, message_from, results, owner)"
+                " VALUES (:id, '1', NULL, :message, :sender, '90:30', :owner)"),
+                {"id": table_id, "message": message, "sender": sender, "owner": "o" * 64})
+        db.session.commit()
+        upgrade()
+        messages = {table_id: tuple(seat.message for seat in table.seats)
+                    for table_id in ("oldlieut_AAAAAAAAAAAAAAA", "oldlieut_BBBBBBBBBBBBBBB", "oldlieut_CCCCCCCCCCCCCCC")
+                    if (table := storage.load(table_id)) is not None}
+        assert messages == {"oldlieut_AAAAAAAAAAAAAAA": ("", long[:80]), "oldlieut_BBBBBBBBBBBBBBB": ("Hallo", ""),
+                            "oldlieut_CCCCCCCCCCCCCCC": ("", "")}
+        columns = {column["name"] for column in sa.inspect(db.engine).get_columns("lieutenant_series")}
+        assert columns == {"table_id", "starting", "deal", "results", "owner"}
+        series = series_storage.load_series("oldlieut_AAAAAAAAAAAAAAA")
+        assert series is not None and series.results == ((90, 30),)
+    invitation = app.test_client().get("/en/tables/oldlieut_BBBBBBBBBBBBBBB/join/join1BBBB")
+    assert invitation.status_code == 200 and "<li>Anna: Hallo</li>" in invitation.get_data(as_text=True)

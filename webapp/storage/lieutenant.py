@@ -2,8 +2,8 @@
 
 The table itself, its seats, join links and revision are the table model's
 (`webapp.storage.gametables`); a Lieutenant Skat table adds one row here: who starts each game,
-the deal to replay first (a permalink), the message to the other player, the card points of
-each finished game (the series), and whose statistics its games count to.
+the deal to replay first (a permalink), the card points of each finished game (the series),
+and whose statistics its games count to. A player's message to the other is their seat's.
 
 Statistics are kept per *owner*: a browser (for games played on one device: the hash of a
 secret in its cookie) or a table (for games across two browsers). Each row is one player
@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, delete, select, update
+from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -28,21 +28,15 @@ __all__ = [
     "LieutenantStat",
     "Series",
     "Stat",
-    "MESSAGE_LENGTH",
     "browser_owner",
     "table_owner",
     "create_series",
     "load_series",
     "add_result",
-    "set_message",
     "count_game",
     "statistics",
     "clear_statistics",
 ]
-
-MESSAGE_LENGTH = 200
-"""A message to the other player is one line of at most this many characters."""
-
 
 def _now() -> datetime:
     return datetime.now(timezone.utc)
@@ -68,8 +62,6 @@ class LieutenantSeries(db.Model):  # type: ignore[name-defined,misc]
     """Who leads each game: "1", "2" or "alternate"."""
     deal: Mapped[str | None] = mapped_column(String(80), nullable=True)
     """The first game's deal when a permalink replays it; None for the table's own series."""
-    message: Mapped[str] = mapped_column(String(MESSAGE_LENGTH), default="")
-    message_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
     results: Mapped[str] = mapped_column(Text, default="")
     """Each finished game's card points, "90:30 60:60": the series."""
     owner: Mapped[str] = mapped_column(String(64))
@@ -98,8 +90,6 @@ class Series:
 
     starting: str
     deal: str | None
-    message: str
-    message_from: int | None
     results: tuple[tuple[int, int], ...]
     owner: str
 
@@ -115,11 +105,10 @@ class Stat:
     game_points: int
 
 
-def create_series(table_id: str, *, starting: str, deal: str | None, message: str, owner: str) -> None:
+def create_series(table_id: str, *, starting: str, deal: str | None, owner: str) -> None:
     """Store a new table's series (the table row exists already)."""
     if db.session.get(LieutenantSeries, table_id) is None:
-        db.session.add(LieutenantSeries(table_id=table_id, starting=starting, deal=deal, message=message,
-                                        message_from=0 if message else None, results="", owner=owner))
+        db.session.add(LieutenantSeries(table_id=table_id, starting=starting, deal=deal, results="", owner=owner))
         db.session.commit()
 
 
@@ -140,7 +129,7 @@ def load_series(table_id: str) -> Series | None:
         results = _results(record.results)
     except ValueError:
         return None
-    series = Series(record.starting, record.deal, record.message, record.message_from, results, record.owner)
+    series = Series(record.starting, record.deal, results, record.owner)
     db.session.expire_all()
     return series
 
@@ -152,13 +141,6 @@ def add_result(table_id: str, points: tuple[int, int]) -> None:
         record.results = f"{record.results} {points[0]}:{points[1]}".strip()
         db.session.commit()
         db.session.expire_all()
-
-
-def set_message(table_id: str, message: str, seat: int) -> None:
-    """Keep the message ``seat`` sends to the other player (the last one replaces the one before)."""
-    db.session.execute(update(LieutenantSeries).where(LieutenantSeries.table_id == table_id)
-                       .values(message=message, message_from=seat))
-    db.session.commit()
 
 
 def count_game(owner: str, games: Iterable[tuple[str, int, int]]) -> None:

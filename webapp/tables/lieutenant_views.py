@@ -4,8 +4,8 @@ A Lieutenant Skat table is a table of the table model (`webapp.storage.gametable
 seats bound to cookie secrets, the same join link (with its QR code) for a person in another
 browser, the same revision that makes a stale tab's move change nothing, and the same
 clean-up. Two people on one device hold both seats with one secret. What a Lieutenant Skat
-table adds (who starts, the series, the message, whose statistics) is in
-`webapp.storage.lieutenant`.
+table adds (who starts, the series, whose statistics) is in `webapp.storage.lieutenant`; a
+player's message to the other is their seat's, as at every table.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from webapp.tables import lieutenant_words as lwords
 from webapp.tables import model
 from webapp.tables import seating
 from webapp.tables.decide import BAD_FORM
-from webapp.tables.seating import NOT_YOURS, STALE, keep_secret, name_error
+from webapp.tables.seating import NOT_YOURS, STALE, keep_secret, message_error, name_error
 from webapp.tables.seating import secret as seat_secret
 from webapp.tables.views import BAD_CHOICE, NOT_OVER, NOT_YOUR_TURN, bp
 from webapp.text import clean_text
@@ -38,7 +38,6 @@ STATS_COOKIE = "lieutenant-stats"
 
 BAD_DEAL: LazyString = lazy_gettext("This link does not name a deal of Lieutenant Skat.")
 WAITING: LazyString = lazy_gettext("The other player has not sat down yet, so nothing was changed.")
-MESSAGE_TOO_LONG: LazyString = lazy_gettext("A message is one line of at most 200 characters.")
 
 
 class Loaded:
@@ -129,7 +128,7 @@ def _start_form(errors: dict[str, LazyString | str] | None = None, values: dict[
         statistics=_browser_statistics(),
         notice=notice,
         max_name=storage.NAME_LENGTH,
-        max_message=series_storage.MESSAGE_LENGTH,
+        max_message=storage.MESSAGE_LENGTH,
         lwords=lwords,
     )
 
@@ -173,8 +172,8 @@ def lieutenant_open() -> Response | BaseResponse:
     if values["starting"] not in {s.value for s in flow.Starting}:
         errors["starting"] = BAD_CHOICE
     message = clean_text(values["message"])
-    if len(message) > series_storage.MESSAGE_LENGTH:
-        errors["message"] = MESSAGE_TOO_LONG
+    if error := message_error(message):
+        errors["message"] = error
     replay = values["deal"] or None
     if replay is not None and _replayed(replay) is None:
         errors["deal"] = BAD_DEAL
@@ -191,8 +190,10 @@ def lieutenant_open() -> Response | BaseResponse:
     )
     browser = _browser_secret() or storage.new_secret()
     owner = series_storage.table_owner(table_id) if side is flow.Side.REMOTE else series_storage.browser_owner(browser)
-    series_storage.create_series(table_id, starting=values["starting"], deal=replay, message=message, owner=owner)
+    series_storage.create_series(table_id, starting=values["starting"], deal=replay, owner=owner)
     table = storage.load(table_id)
+    if table is not None and table.game is None and message and storage.say(table_id, table.revision, 0, message):
+        table = storage.load(table_id)  # the host's message raised the revision the first game starts from
     if table is not None and table.game is None:
         starting = flow.Starting(values["starting"])
         state = flow.start(table_seed, 0, starting, replay)
@@ -222,6 +223,9 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
     can_play = table.full and to_act is not None and to_act in mine
     names = tuple(seat.name or gettext("Player 2") for seat in table.seats)
     context: dict[str, Any] = {
+        "messages": tuple(seat for seat in table.seats if seat.message and seat.number not in mine),
+        "sent": table.seats[mine[0]].message if mine else "",
+        "max_message": storage.MESSAGE_LENGTH,
         "loaded": loaded,
         "table": table,
         "state": state,
@@ -341,18 +345,21 @@ def lieutenant_next(table_id: str) -> Response | BaseResponse:
 
 @bp.post("/lieutenant/<id:table_id>/message")
 def lieutenant_message(table_id: str) -> Response | BaseResponse:
-    """Keep a one-line message for the other player; their poll shows it."""
+    """Keep the sender's one-line message to the other player in their seat (empty takes it
+    back); the other player's poll shows it."""
     loaded = _load(table_id)
     if loaded is None:
         return web.error_page(404)
-    mine = _mine(loaded)
-    if not mine:
-        return _show(loaded, notice=NOT_YOURS, status=403)
+    mine = _checked(loaded)
+    if isinstance(mine, Response):
+        return mine
     message = clean_text(request.form.get("message", ""))
-    if len(message) > series_storage.MESSAGE_LENGTH:
-        return _show(loaded, notice=MESSAGE_TOO_LONG, status=400)
-    series_storage.set_message(table_id, message, mine[0])
-    storage.bump(table_id)
+    if too_long := message_error(message):
+        return _show(loaded, notice=too_long, status=400)
+    if not storage.say(table_id, loaded.table.revision, mine[0], message):
+        fresh = _load(table_id)
+        assert fresh is not None
+        return _show(fresh, notice=STALE, status=409)
     return _after(table_id)
 
 
@@ -406,13 +413,3 @@ def lieutenant_table_cleared(table_id: str) -> Response | BaseResponse:
     series_storage.clear_statistics(loaded.series.owner)
     storage.bump(table_id)
     return _after(table_id)
-
-
-@bp.context_processor
-def lieutenant_context() -> dict[str, Any]:
-    """Give the join page the host's message to a Lieutenant Skat table's other player."""
-    def message(table_id: str) -> str:
-        series = series_storage.load_series(table_id)
-        return series.message if series is not None else ""
-
-    return {"lieutenant_message": message}

@@ -24,7 +24,7 @@ from webapp.tables.decide import Refusal, stale_form
 
 __all__ = [
     "COOKIE", "NAME_MISSING", "NAME_TAKEN", "NOT_YOURS", "STALE", "secret", "keep_cookie", "keep_secret",
-    "name_error", "join_links", "form_refusal", "page", "news",
+    "name_error", "message_error", "join_links", "form_refusal", "page", "news",
 ]
 
 COOKIE = "seat-"
@@ -74,6 +74,14 @@ def name_error(name: str, taken: tuple[str, ...] = ()) -> LazyString | str | Non
         return ngettext("A name has at most %(num)s character.", "A name has at most %(num)s characters.", MAX_NAME)
     if name.casefold() in {other.casefold() for other in taken}:
         return NAME_TAKEN
+    return None
+
+
+def message_error(message: str) -> str | None:
+    """Return the refusal of a seat's one-line message that is too long, or None."""
+    if len(message) > storage.MESSAGE_LENGTH:
+        return ngettext("A message has at most %(num)s character.", "A message has at most %(num)s characters.",
+                        storage.MESSAGE_LENGTH)
     return None
 
 

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import parse, ratelimit, security, web, words
 from webapp.engine import GameState, Position
-from webapp.i18n import gettext, lazy_gettext, ngettext
+from webapp.i18n import gettext, lazy_gettext
 from webapp.practice import phrases, players, screen
 from webapp.practice.table import computer
 from webapp.scoresheet import words as sheet_words
@@ -377,6 +377,7 @@ def _join_form(table: storage.Table, token: str, *, notice: LazyString | str | N
     host = table.seats[0].name
     return web.render("tables/join.html", status=status, table=table, token=token, notice=notice,
                       error=error, name=name, host=host, max_name=MAX_NAME,
+                      messages=tuple(seat for seat in table.seats if seat.message),
                       lieutenant=table.family == model.LIEUTENANT.key,
                       open=not any(seat.join_token == token and seat.taken for seat in table.seats))
 
@@ -513,9 +514,7 @@ def message(table_id: str) -> Response | BaseResponse:
         return found
     loaded, mine = found
     text = clean_text(request.form.get("message", ""))
-    if len(text) > storage.MESSAGE_LENGTH:
-        too_long = ngettext("A message has at most %(num)s character.", "A message has at most %(num)s characters.",
-                            storage.MESSAGE_LENGTH)
+    if too_long := seating.message_error(text):
         return _show(loaded, notice=too_long, status=400)
     return _changed(loaded, storage.say(table_id, loaded.table.revision, mine.number, text))
 
