@@ -233,3 +233,37 @@ def test_the_kept_header_carries_each_request_token(make_app: MakeApp) -> None:
         assert f'name="csrf_token" value="{token}"' in HEADER.search(html).group()  # type: ignore[union-attr]
         chosen = client.post("/de/preferences", data={"csrf_token": token, "deck": "german", "next": "/de/cards"})
         assert chosen.status_code == 303 and "deck=german" in chosen.headers["Set-Cookie"]
+
+
+def _without_tokens(html: str) -> str:
+    """The page without its one-time values (the CSRF token, a form's token)."""
+    return re.sub(r'(name="(?:csrf_token|once)" value="|"X-CSRFToken": ")[^"]+', r"\1", html)
+
+
+def test_templates_kept_compiled_in_the_instance_folder_draw_the_same_pages(
+        make_app: MakeApp, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("KIEBITZ_INSTANCE", str(tmp_path))
+    pages = ("/en/", "/fr/calculator/", "/de/learn/", "/fi/scoresheet/")
+    worker = make_app()
+    web.keep_compiled_templates(worker)  # as outside the tests (they share compiled templates in memory)
+    first = worker.test_client()
+    drawn = [_without_tokens(first.get(page).get_data(as_text=True)) for page in pages]
+    kept = sorted((tmp_path / web.TEMPLATE_CACHE).iterdir())
+    assert len(kept) >= len(pages)
+    new_worker = make_app()
+    web.keep_compiled_templates(new_worker)
+    again = new_worker.test_client()  # the templates come from the folder
+    for page, before in zip(pages, drawn):
+        assert _without_tokens(again.get(page).get_data(as_text=True)).splitlines() == before.splitlines(), page
+    assert sorted((tmp_path / web.TEMPLATE_CACHE).iterdir()) == kept
+
+
+def test_pages_are_drawn_where_the_instance_folder_cannot_be_written(
+        make_app: MakeApp, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / web.TEMPLATE_CACHE).write_text("a file where the folder would be")
+    monkeypatch.setenv("KIEBITZ_INSTANCE", str(tmp_path))
+    app = make_app()
+    app.jinja_env.bytecode_cache = None
+    web.keep_compiled_templates(app)
+    assert app.jinja_env.bytecode_cache is None
+    assert app.test_client().get("/en/").status_code == 200
