@@ -37,7 +37,7 @@ from webapp.storage import gametables as storage
 from webapp.storage import scoresheet as lists
 from webapp.storage.gametables import GameSeat, GameTable
 from webapp.storage.purge import PURGEABLE, purge
-from webapp.tables import model
+from webapp.tables import model, news
 
 CARD = re.compile(r'data-card="(\w\w)"')
 
@@ -444,6 +444,39 @@ def test_the_host_hands_an_idle_seat_to_the_computer_and_its_person_takes_it_bac
     assert "The computer plays your seat meanwhile" in page
     assert clients[to_act].post(url + "/back", data={"revision": str(table.revision)}).status_code == 303
     assert not stored(app, table_id).seats[to_act].standin
+
+
+WAKING_POLL = re.compile(r'hx-get="[^"]*/news\?revision=(\d+)&amp;wake=(\d+)"')
+
+
+def test_the_hosts_poll_wakes_when_a_person_has_kept_the_table_waiting(app: Flask, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    table_id, clients = seated(app)
+    url = f"/en/tables/{table_id}"
+    table = stored(app, table_id)
+    if seat_to_act(table) == 0:  # the host moves, so that another person keeps the table waiting
+        action = bidder(Position.FOREHAND)(state_of(table), state_of(table).to_act)  # type: ignore[arg-type]
+        clients[0].post(url + "/act", data={"revision": str(table.revision), "action": token(action)})
+        table = stored(app, table_id)
+    waiting = seat_to_act(table)
+    page = clients[0].get(url).get_data(as_text=True)
+    found = WAKING_POLL.search(page)
+    assert found is not None and int(found.group(1)) == table.revision
+    wake = int(found.group(2))
+    since = table.quiet_since()
+    assert since is not None and abs(wake - (since + timedelta(minutes=2)).timestamp()) <= 1
+    assert not WAKING_POLL.search(clients[waiting].get(url).get_data(as_text=True))  # only the host is offered it
+    poll = f"{url}/news?revision={table.revision}&wake={wake}"
+    assert clients[0].get(poll).status_code == 204  # in front of the app: the time has not come
+    # Two minutes and a second go by.
+    monkeypatch.setattr(news.time, "time", lambda: wake + 1.0)
+    with app.app_context():
+        db.session.execute(update(GameTable).values(updated_at=datetime.now(UTC) - timedelta(minutes=2, seconds=1)))
+        db.session.commit()
+    woken = clients[0].get(poll)
+    assert woken.status_code == 200
+    name = stored(app, table_id).seats[waiting].name
+    assert f"Let the computer play for {name}" in woken.get_data(as_text=True)
+    assert not WAKING_POLL.search(woken.get_data(as_text=True))  # offered: the poll goes on by revision alone
 
 
 def test_every_family_is_offered_with_its_words(app: Flask) -> None:

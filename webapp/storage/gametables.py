@@ -177,6 +177,10 @@ class Table:
         """Return how long nothing has happened at the table."""
         return timedelta(0) if self.updated_at is None else now - _aware(self.updated_at)
 
+    def quiet_since(self) -> datetime | None:
+        """Return when the table last changed (None: not known)."""
+        return None if self.updated_at is None else _aware(self.updated_at)
+
     def seat_of(self, secret: str | None) -> Seat | None:
         """Return the seat ``secret`` holds at this table, or None."""
         return next((seat for seat in self.seats if seat.holds(secret)), None)

@@ -7,12 +7,15 @@ path, the number its query names, how to read the current number), reads that nu
 answers ``204`` with one header: no session, no language, no template. Anything else (a new
 number, an unknown key, any other request) goes on to the app as before, whose views answer
 it. The tables' poll is ``GET /<lang>/tables/<id>/news?revision=<n>``; the classes add theirs
-(`webapp.classes.news`).
+(`webapp.classes.news`). A poll may also name a time to wake at (``&wake=<seconds since 1970>``:
+the page will look different then, though nothing is done meanwhile, as the host's offer to let
+the computer play for a person who keeps the table waiting); from then on it goes to the app.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -25,15 +28,20 @@ from webapp.i18n import LANGUAGES
 from webapp.storage import db
 from webapp.storage import gametables as storage
 
-__all__ = ["QuietPoll", "Route", "PATH", "add_route", "init_app"]
+__all__ = ["QuietPoll", "Route", "PATH", "add_route", "init_app", "woken"]
 
 LANGUAGE = "(?:%s)" % "|".join(LANGUAGES)
 """A language prefix of a poll's path."""
 PATH = re.compile(r"/%s/tables/([A-Za-z0-9_-]{1,32})/news" % LANGUAGE)
 """The tables' poll path; the group is the table's id."""
-QUERY = re.compile(r"revision=(\d{1,9})")
+QUERY = re.compile(r"revision=(\d{1,9})(?:&wake=(?P<wake>\d{1,10}))?")
 StartResponse = Callable[..., Any]
 WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+
+
+def woken(wake: int | str | None) -> bool:
+    """Tell whether a poll's time to wake at (seconds since 1970; None: none) has come."""
+    return wake is not None and time.time() >= int(wake)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +74,8 @@ class QuietPoll:
                 if found is None:
                     continue
                 named = route.query.fullmatch(environ.get("QUERY_STRING", ""))
-                if named and self._number(route, found.group(1)) == int(named.group(1)):
+                if (named and not woken(named.groupdict().get("wake"))
+                        and self._number(route, found.group(1)) == int(named.group(1))):
                     start_response("204 No Content", list(self.headers))  # a layer around may add to it
                     return []
                 break

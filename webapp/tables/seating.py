@@ -20,6 +20,7 @@ from webapp import parse, web
 from webapp.i18n import lazy_gettext, ngettext
 from webapp.scoresheet.sheet import MAX_NAME
 from webapp.storage import gametables as storage
+from webapp.tables.news import woken
 from webapp.tables.decide import Refusal, stale_form
 
 __all__ = [
@@ -108,15 +109,17 @@ def page(loaded: Loaded | None, show: Callable[..., Response]) -> Response:
 
 
 def news(table_id: str, load: Callable[[str], Any], show: Callable[..., Response]) -> Response:
-    """Answer "anything new?": 204 while the table is at the ``revision`` asked, else the table.
+    """Answer "anything new?": 204 while the table is at the ``revision`` asked (and the time to
+    ``wake`` at, if the poll names one, has not come), else the table.
 
     `webapp.tables.news` answers most of these before the app; this is the rest.
     """
     revision = parse.number_or_none(request.args.get("revision"), digits=9)
+    wake = parse.number_or_none(request.args.get("wake"), digits=10)
     current = storage.revision_of(table_id)
     if current is None:
         return web.error_page(404)
-    if revision == current:
+    if revision == current and not woken(wake):
         return Response(status=204)
     loaded = load(table_id)
     return web.error_page(404) if loaded is None else show(loaded)

@@ -8,12 +8,13 @@ new?" poll answers 204 while the revision is the same.
 
 from __future__ import annotations
 
+import math
 import secrets
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from flask import Blueprint, Response, redirect, request, url_for
+from flask import Blueprint, Response, current_app, redirect, request, url_for
 from flask_babel import LazyString
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -71,7 +72,8 @@ FAMILY_NAMES: dict[str, LazyString] = {
 }
 """What the open form says of each family."""
 IDLE = timedelta(minutes=2)
-"""How long a person may keep the table waiting before the host can let the computer play for them."""
+"""How long a person may keep the table waiting before the host can let the computer play for them
+(``TABLE_IDLE_SECONDS`` in the configuration sets another)."""
 
 
 @bp.context_processor
@@ -251,16 +253,18 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
     security.keep_private()
     table = loaded.table
     mine = table.seat_of(seating.secret(table.id))
+    host = mine is not None and mine.number == 0
     context: dict[str, Any] = {
-        "host": mine is not None and mine.number == 0,
+        "host": host,
         "messages": tuple(seat for seat in table.seats if seat.message and seat != mine),
         "max_message": storage.MESSAGE_LENGTH,
-        "idle": _idle_seat(loaded) if mine is not None and mine.number == 0 else None,
+        "idle": _idle_seat(loaded) if host else None,
         "loaded": loaded,
         "table": table,
         "mine": mine,
         "notice": notice,
-        "poll_url": url_for("tables.poll", table_id=table.id, revision=table.revision),
+        "poll_url": url_for("tables.poll", table_id=table.id, revision=table.revision,
+                            wake=_idle_from(loaded) if host else None),
         "table_url": _table_url(table.id),
         "joins": (),
         "standings": None,
@@ -306,15 +310,36 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
     return web.render("tables/table.html", "tables/_table.html", status=code, **context)
 
 
-def _idle_seat(loaded: Loaded) -> storage.Seat | None:
-    """Return the person's seat that has kept the table waiting for `IDLE`, if there is one."""
+def _idle_time() -> timedelta:
+    seconds = current_app.config.get("TABLE_IDLE_SECONDS")
+    return IDLE if seconds is None else timedelta(seconds=seconds)
+
+
+def _waiting_for(loaded: Loaded) -> storage.Seat | None:
+    """Return the seat of the person the table waits for, if it waits for a person."""
     state = loaded.state
     if state is None or state.finished or state.to_act is None:
         return None
     seat = loaded.seat_at(state.to_act)
-    if seat.played_by_computer or loaded.table.quiet_for(datetime.now(timezone.utc)) < IDLE:
+    return None if seat.played_by_computer else seat
+
+
+def _idle_seat(loaded: Loaded) -> storage.Seat | None:
+    """Return the person's seat that has kept the table waiting for `IDLE`, if there is one."""
+    seat = _waiting_for(loaded)
+    if seat is None or loaded.table.quiet_for(datetime.now(timezone.utc)) < _idle_time():
         return None
     return seat
+
+
+def _idle_from(loaded: Loaded) -> int | None:
+    """Return when (seconds since 1970) the seat the table waits for will have kept it waiting for
+    `IDLE`, if that is still to come: the host's poll asks for the table again then, so that the
+    offer to let the computer play appears without a reload."""
+    seat, since = _waiting_for(loaded), loaded.table.quiet_since()
+    if seat is None or since is None or seat.number == 0 or _idle_seat(loaded) is not None:
+        return None
+    return math.ceil((since + _idle_time()).timestamp())
 
 
 def _seat_names(loaded: Loaded, viewer: Position) -> tuple[str, str, str]:
