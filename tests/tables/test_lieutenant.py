@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import pytest
 import sqlalchemy as sa
 from flask import Flask
-from flask_migrate import upgrade
+from flask_migrate import downgrade, upgrade
 
 from tests.helpers import MakeApp
 from tests.tables.lieutenant_play import JOIN_LINK, first_legal, game_of, open_game, play, play_game, stored
@@ -370,5 +370,14 @@ def test_an_old_series_message_moves_into_the_senders_seat(make_app: MakeApp) ->
         assert columns == {"table_id", "starting", "deal", "results", "owner"}
         series = series_storage.load_series("oldlieut_AAAAAAAAAAAAAAA")
         assert series is not None and series.results == ((90, 30),)
+        # Back down: the series has its message again (the seat's, cut), from the seat that sent it.
+        db.session.rollback()  # end the reads: PostgreSQL's ALTER TABLE waits for them
+        downgrade(revision="tables_0003")
+        rows = db.session.execute(sa.text(
+            "SELECT table_id, message, message_from FROM lieutenant_series ORDER BY table_id")).all()
+        assert [tuple(row) for row in rows] == [("oldlieut_AAAAAAAAAAAAAAA", long[:80], 1),
+                                                ("oldlieut_BBBBBBBBBBBBBBB", "Hallo", 0), ("oldlieut_CCCCCCCCCCCCCCC", "", None)]
+        db.session.commit()
+        upgrade()
     invitation = app.test_client().get("/en/tables/oldlieut_BBBBBBBBBBBBBBB/join/join1BBBB")
     assert invitation.status_code == 200 and "<li>Anna: Hallo</li>" in invitation.get_data(as_text=True)
