@@ -10,9 +10,11 @@ import os
 import shutil
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from werkzeug.serving import make_server
 
 from webapp import create_app
@@ -39,9 +41,17 @@ def chromium_path() -> str:
     return path
 
 
+@dataclass(frozen=True)
+class Live:
+    """The live server: its base URL, and its app (for a test that changes a setting meanwhile)."""
+
+    url: str
+    app: Flask
+
+
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Serve a fresh Kiebitz on a free local port; yield its base URL."""
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    """Serve a fresh Kiebitz on a free local port."""
     folder = tmp_path_factory.mktemp("live")
     app = create_app(
         {
@@ -55,9 +65,15 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
+    yield Live(f"http://127.0.0.1:{server.server_port}", app)
     server.shutdown()
     thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def live_server(live: Live) -> str:
+    """The live server's base URL."""
+    return live.url
 
 
 @pytest.fixture(scope="session")

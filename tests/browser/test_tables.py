@@ -84,3 +84,89 @@ def test_skat_for_two_across_two_browsers_one_without_javascript(browser, live_s
     finally:
         host_context.close()
         guest_context.close()
+
+
+def _my_turn(page) -> bool:  # type: ignore[no-untyped-def]
+    return page.locator(".tables__turn.notice--info").count() > 0
+
+
+def _move(page, step) -> None:  # type: ignore[no-untyped-def]
+    """Make one change with ``step`` and wait until the page shows the table after it (swapped in by
+    htmx, or a whole page loaded where a form is sent without it)."""
+    from playwright.sync_api import expect
+
+    revision = page.locator("input[name=revision]").first.input_value()
+    step(page)
+    expect(page.locator("input[name=revision]").first).not_to_have_value(revision)
+    page.wait_for_load_state()
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+
+
+def test_hints_a_message_and_a_seat_handed_to_the_computer_reach_the_others_without_a_reload(  # type: ignore[no-untyped-def]
+        browser, live) -> None:
+    """Issue 15, items 7 to 9, as two people see them: the host (en, a laptop) and a guest (fi, a phone)."""
+    from playwright.sync_api import expect
+
+    host_context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 800})
+    guest_context = browser.new_context(locale="fi-FI", viewport={"width": 320, "height": 640})
+    host, guest = host_context.new_page(), guest_context.new_page()
+    try:
+        host.goto(live.url + "/en/tables/")
+        host.get_by_label("Your name").fill("Anna")
+        host.get_by_label("Skat for two", exact=False).check()
+        host.get_by_label("Easy: plays by rules of thumb").check()
+        host.get_by_role("button", name="Open the table").click()
+        link = host.locator(".tables__status a[href*='/join/']").first.get_attribute("href")
+        assert link is not None
+        guest.goto(link.replace("/en/", "/fi/"))
+        guest.locator("input[name=name]").fill("Ben")
+        guest.locator("form.start-form button[type=submit]").click()
+        guest.wait_for_url("**/fi/tables/*")
+        expect(host.locator(".ptable__mine")).to_be_visible()
+        assert guest.evaluate("document.documentElement.scrollWidth") <= 320
+
+        # Until it is the host's turn, the guest passes or plays the first card allowed.
+        for _ in range(12):
+            if _my_turn(host):
+                break
+            expect(guest.locator(".tables__turn.notice--info")).to_be_visible()  # the guest's turn, then
+            _move(guest, _defend_step)
+            if not _my_turn(guest):  # the computer has moved too: the host's turn, which their poll brings
+                expect(host.locator(".tables__turn.notice--info")).to_be_visible()
+        assert _my_turn(host), "the host's turn never came"
+
+        # Item 7: no coach at a table with people until the host allows it.
+        expect(host.locator("#hint")).to_have_count(0)
+        host.get_by_role("button", name="Allow hints for everybody").click()
+        expect(host.get_by_role("link", name="Give me a hint")).to_be_visible()
+        expect(host.get_by_text("Hints are allowed for everybody at this table.")).to_be_visible()
+
+        # Item 8: the host's message reaches the waiting guest by the poll, as plain text.
+        host.locator("#message").fill("<b>Back</b> in 5, see https://example.org")
+        _move(host, lambda page: page.locator("form.tables__say button").click())
+        guest_message = guest.locator(".tables__messages li")
+        expect(guest_message).to_have_text("Anna: <b>Back</b> in 5, see https://example.org")
+        assert guest.locator(".tables__messages b, .tables__messages a").count() == 0
+
+        # Item 9: the host moves until the guest keeps the table waiting; the host's poll offers the computer.
+        live.app.config["TABLE_IDLE_SECONDS"] = 2
+        for _ in range(12):
+            _move(host, _declare_step)
+            if not _my_turn(host):  # the computer has moved too: the guest's turn, which their poll brings
+                expect(guest.locator(".tables__turn.notice--info")).to_be_visible()
+                break
+        assert _my_turn(guest), "the guest's turn never came"
+        expect(guest.locator("#hint")).to_be_visible()  # hints allowed: the guest's coach too
+        offer = host.locator("form.tables__standin button")
+        expect(offer).to_have_text("Let the computer play for Ben")  # by the poll, without a reload
+        offer.click()
+        expect(host.locator("form.tables__standin")).to_have_count(0)
+        guest.reload()  # the guest comes back
+        back = guest.locator("form.tables__standin button")
+        expect(back).to_be_visible()
+        back.click()
+        expect(guest.locator("form.tables__standin")).to_have_count(0)
+    finally:
+        live.app.config.pop("TABLE_IDLE_SECONDS", None)
+        host_context.close()
+        guest_context.close()
