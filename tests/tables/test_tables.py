@@ -235,6 +235,26 @@ def test_moves_out_of_turn_stale_or_not_yours_are_refused_and_change_nothing(app
     assert stored(app, table_id).revision == table.revision + 1
 
 
+def test_a_message_meanwhile_does_not_make_the_move_in_front_of_a_person_stale(app: Flask) -> None:
+    table_id, clients = seated(app)
+    url = f"/en/tables/{table_id}"
+    table = stored(app, table_id)
+    mover = seat_to_act(table)
+    page = clients[mover].get(url).get_data(as_text=True)
+    mark = re.search(r'name="hand_mark" value="(\w+)"', page)
+    assert mark is not None
+    other = next(seat for seat in range(3) if seat != mover)
+    assert clients[other].post(url + "/message", data={"revision": str(table.revision), "message": "Tea?"}).status_code == 303
+    action = bidder(Position.FOREHAND)(state_of(table), state_of(table).to_act)  # type: ignore[arg-type]
+    form = {"revision": str(table.revision), "hand_mark": mark.group(1), "action": token(action)}
+    assert clients[mover].post(url + "/act", data=form).status_code == 303  # the form of before the message
+    moved = stored(app, table_id)
+    assert moved.game != table.game and moved.revision == table.revision + 2
+    # The same form again (a second tab, a double click): the hand has moved on, so it is stale.
+    again = clients[mover].post(url + "/act", data=form)
+    assert again.status_code == 409 and stored(app, table_id) == moved
+
+
 def test_a_card_not_in_the_hand_is_refused(app: Flask) -> None:
     table_id, clients = seated(app)
     for _ in range(20):  # up to the play

@@ -9,6 +9,7 @@ refuse a form that is not the viewer's or is stale, show a table by its id and a
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -94,11 +95,25 @@ def join_links(table: storage.Table) -> tuple[tuple[storage.Seat, str, str], ...
     )
 
 
-def form_refusal(seated: bool, revision: int) -> Refusal | None:
-    """Refuse a form sent by somebody without a seat (403) or naming another revision (400, 409)."""
+def game_mark(game: str | None) -> str:
+    """Return a short mark of the hand as it stands, which a move's form carries beside the revision."""
+    return hashlib.blake2s((game or "").encode(), digest_size=8).hexdigest()
+
+
+def form_refusal(seated: bool, revision: int, game: str | None = None) -> Refusal | None:
+    """Refuse a form sent by somebody without a seat (403) or naming another revision (400, 409).
+
+    A move's form (``game``: the hand as it stands) that names an older revision is still taken
+    if it names this very hand: only words changed meanwhile (a message to the table, the hints),
+    not the cards, so the move the person chose is still the one in front of them.
+    """
     if not seated:
         return Refusal(NOT_YOURS, 403)
-    return stale_form(request.form, revision, STALE)
+    refused = stale_form(request.form, revision, STALE)
+    if refused is not None and refused.status == 409 and game is not None \
+            and request.form.get("hand_mark") == game_mark(game):
+        return None
+    return refused
 
 
 def page(loaded: Loaded | None, show: Callable[..., Response]) -> Response:

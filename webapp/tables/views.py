@@ -90,6 +90,8 @@ class Hand:
     seat: Position
     revision: int
     seed: int
+    mark: str
+    """The hand as it stands (`seating.game_mark`): a move's form names it beside the revision."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +295,7 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
                 seed = model.move_seed(model.hand_seed(table.seed, table.number), len(loaded.state.actions))
                 advice = players.hint(shown.view, seed=seed)
             context.update(
-                hand=Hand(table.id, position, table.revision, table.seed),
+                hand=Hand(table.id, position, table.revision, table.seed, seating.game_mark(table.game)),
                 screen=shown,
                 hint=advice,
                 hint_asked=allowed and hint,
@@ -407,10 +409,11 @@ def _join_form(table: storage.Table, token: str, *, notice: LazyString | str | N
                       open=not any(seat.join_token == token and seat.taken for seat in table.seats))
 
 
-def _member(loaded: Loaded) -> storage.Seat | Response:
-    """Return the viewer's seat, or the refusal (403, 400, 409) of their form."""
+def _member(loaded: Loaded, *, move: bool = False) -> storage.Seat | Response:
+    """Return the viewer's seat, or the refusal (403, 400, 409) of their form (a ``move``: see
+    `seating.form_refusal`)."""
     mine = loaded.table.seat_of(seating.secret(loaded.table.id))
-    refused = seating.form_refusal(mine is not None, loaded.table.revision)
+    refused = seating.form_refusal(mine is not None, loaded.table.revision, loaded.table.game if move else None)
     if refused is not None:
         return _show(loaded, notice=refused.notice, status=refused.status)
     assert mine is not None  # a form without a seat is refused
@@ -437,7 +440,7 @@ def _host_of(table_id: str) -> Loaded | Response:
 
 def _mover(loaded: Loaded) -> tuple[storage.Seat, Position] | Response:
     """Return the viewer's seat and position, or the refusal (403, 409) of their move."""
-    mine = _member(loaded)
+    mine = _member(loaded, move=True)
     if isinstance(mine, Response):
         return mine
     position = loaded.positions[mine.number]
