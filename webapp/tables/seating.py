@@ -95,7 +95,7 @@ def join_links(table: storage.Table) -> tuple[tuple[storage.Seat, str, str], ...
     )
 
 
-def game_mark(game: str | None) -> str:
+def hand_mark(game: str | None) -> str:
     """Return a short mark of the hand as it stands, which a move's form carries beside the revision."""
     return hashlib.blake2s((game or "").encode(), digest_size=8).hexdigest()
 
@@ -111,7 +111,7 @@ def form_refusal(seated: bool, revision: int, game: str | None = None) -> Refusa
         return Refusal(NOT_YOURS, 403)
     refused = stale_form(request.form, revision, STALE)
     if refused is not None and refused.status == 409 and game is not None \
-            and request.form.get("hand_mark") == game_mark(game):
+            and request.form.get("hand_mark") == hand_mark(game):
         return None
     return refused
 

@@ -91,7 +91,7 @@ class Hand:
     revision: int
     seed: int
     mark: str
-    """The hand as it stands (`seating.game_mark`): a move's form names it beside the revision."""
+    """The hand as it stands (`seating.hand_mark`): a move's form names it beside the revision."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,17 +256,18 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
     table = loaded.table
     mine = table.seat_of(seating.secret(table.id))
     host = mine is not None and mine.number == 0
+    idle = _idle_seat(loaded) if host else None
     context: dict[str, Any] = {
         "host": host,
         "messages": tuple(seat for seat in table.seats if seat.message and seat != mine),
         "max_message": storage.MESSAGE_LENGTH,
-        "idle": _idle_seat(loaded) if host else None,
+        "idle": idle,
         "loaded": loaded,
         "table": table,
         "mine": mine,
         "notice": notice,
         "poll_url": url_for("tables.poll", table_id=table.id, revision=table.revision,
-                            wake=_idle_from(loaded) if host else None),
+                            wake=_idle_from(loaded) if host and idle is None else None),
         "table_url": _table_url(table.id),
         "joins": (),
         "standings": None,
@@ -295,7 +296,7 @@ def _show(loaded: Loaded, *, notice: LazyString | str | None = None, status: int
                 seed = model.move_seed(model.hand_seed(table.seed, table.number), len(loaded.state.actions))
                 advice = players.hint(shown.view, seed=seed)
             context.update(
-                hand=Hand(table.id, position, table.revision, table.seed, seating.game_mark(table.game)),
+                hand=Hand(table.id, position, table.revision, table.seed, seating.hand_mark(table.game)),
                 screen=shown,
                 hint=advice,
                 hint_asked=allowed and hint,
@@ -335,11 +336,11 @@ def _idle_seat(loaded: Loaded) -> storage.Seat | None:
 
 
 def _idle_from(loaded: Loaded) -> int | None:
-    """Return when (seconds since 1970) the seat the table waits for will have kept it waiting for
-    `IDLE`, if that is still to come: the host's poll asks for the table again then, so that the
-    offer to let the computer play appears without a reload."""
+    """Return when (seconds since 1970) the person the table waits for (not the host) will have
+    kept it waiting for `IDLE` (for a table not idle yet): the host's poll asks for the table again
+    then, so that the offer to let the computer play appears without a reload."""
     seat, since = _waiting_for(loaded), loaded.table.quiet_since()
-    if seat is None or since is None or seat.number == 0 or _idle_seat(loaded) is not None:
+    if seat is None or since is None or seat.number == 0:
         return None
     return math.ceil((since + _idle_time()).timestamp())
 
