@@ -21,7 +21,8 @@ from webapp.engine import (
     PickUp,
     PlayHand,
 )
-from webapp.engine.cards import CardSet
+from webapp.engine.cards import Card, CardSet
+from webapp.engine.view import SeatView
 
 
 class Oracle:
@@ -129,3 +130,57 @@ def test_without_whole_hand_search_the_rules_of_thumb_decide(
     assert contracts.strong_skat(view, seed=4) is None
     state = after(Pass(), Pass(), Bid(18), PickUp())
     assert contracts.strong_discard(state.view(state.to_act), seed=4) is None  # type: ignore[arg-type]
+
+
+class HalfNulls(Oracle):
+    """A solver whose declarer loses every game but Null, and stays clean in a Null in the
+    worlds that ``clean`` names in turn (True, False: in every second world)."""
+
+    def __init__(self, clean: tuple[bool, ...]) -> None:
+        super().__init__(set())
+        self.clean = clean
+        self.nulls = 0
+
+    def reaches(self, pos: SolverPosition, threshold: int) -> bool:
+        self.asked.append(pos)
+        if pos.game_type is not GameType.NULL:
+            return False
+        self.nulls += 1
+        return self.clean[(self.nulls - 1) % len(self.clean)]
+
+
+# Forehand: no Jack, short in clubs and diamonds: after the pickup a Null, hearts or spades.
+WEAK = Deal.parse("C9STS9S8HTHKH8H7D9D8-CJDJCACTCKCQC8SQHAH9-SJHJC7SAS7HQDADTDKDQ-SKD7")
+
+
+def weak_view(*actions: object) -> SeatView:
+    state = GameState.new(WEAK)
+    for action in (Pass(), Pass(), Bid(18), PickUp(), *actions):
+        state = state.apply(action)  # type: ignore[arg-type]
+    return state.view(state.to_act)  # type: ignore[arg-type]
+
+
+def test_a_null_clean_in_only_half_of_the_worlds_is_not_declared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Judged by the mean alone, a Null won in half of the worlds (23 or −46) beats a suit game
+    # lost in all of them (−2 × its value); but the declarer would lose that Null most often.
+    view = weak_view(Discard(Card.parse("C9"), Card.parse("D8")))
+    use(monkeypatch, HalfNulls((True, False)), SETTINGS)
+    action = contracts.strong_declare(view, seed=5)
+    assert isinstance(action, Declare) and action.game_type is not GameType.NULL
+    use(monkeypatch, HalfNulls((True, True, False)), SETTINGS)
+    action = contracts.strong_declare(view, seed=5)
+    assert isinstance(action, Declare) and action.game_type is GameType.NULL
+
+
+def test_cards_are_not_laid_away_for_a_null_clean_in_only_half_of_the_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = weak_view()
+    null_discard = Discard(Card.parse("C9"), Card.parse("D8"))
+    use(monkeypatch, HalfNulls((True, False)), SETTINGS)
+    action = contracts.strong_discard(view, seed=6)
+    assert isinstance(action, Discard) and action != null_discard
+    use(monkeypatch, HalfNulls((True, True, False)), SETTINGS)
+    assert contracts.strong_discard(view, seed=6) == null_discard

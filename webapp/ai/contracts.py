@@ -5,7 +5,10 @@ declarer's view (the defenders' cards, and the skat when unseen, dealt at random
 the auction), each world solved with open hands from the first trick. A candidate scores the
 list score it would bring in a world: +value when the declarer reaches what wins it there (61,
 or Schneider or every trick when only that reaches the bid: `webapp.engine.win_target`),
-−2 × value when it does not (a game no result of which reaches the bid always loses). The best mean score is chosen. Without an affordable search (the
+−2 × value when it does not (a game no result of which reaches the bid always loses). The best
+mean score is chosen, but not a Null that stays clean in half of the worlds or fewer while another
+option is left: open hands flatter a Null (one card the declarer guesses wrong loses it), and such
+Nulls lost most of their games in the match against XSkat. Without an affordable search (the
 pure-Python solver cannot solve whole hands in time) every function returns None and the rules
 of thumb decide.
 """
@@ -104,10 +107,19 @@ def _win(candidate: _Candidate, world: World, bid: int) -> tuple[int | None, int
     return threshold_for(target), win_value(contract, matadors=count, bid=bid)
 
 
+@dataclass(frozen=True, slots=True)
+class _Judged:
+    """An option's mean list score over the worlds judged, and the share of them it won."""
+
+    mean: float
+    won: float
+
+
 def _means(
     view: SeatView, candidates: Sequence[Sequence[_Candidate]], worlds: list[World], solver: Solver
-) -> list[float] | None:
-    """Return each option's mean list score over the worlds (None if no world was finished).
+) -> list[_Judged] | None:
+    """Return each option's mean list score and share of wins over the worlds (None if no world
+    was finished).
 
     ``candidates[option][world]`` is what the option plays in that world (a skat pickup plays
     differently in each world). A game is won if the declarer reaches what wins it from the
@@ -129,18 +141,28 @@ def _means(
     if not judged:
         return None
     totals = [0.0] * len(candidates)
+    won = [0] * len(candidates)
     for number, (answer, value, (_, won_value)) in enumerate(
         zip(answers[: judged * len(candidates)], values, wins)
     ):
+        option = number % len(candidates)
         if answer and answer[0] and won_value is not None:
-            totals[number % len(candidates)] += won_value
+            totals[option] += won_value
+            won[option] += 1
         else:
-            totals[number % len(candidates)] -= 2 * max(value, view.bid)
-    return [total / judged for total in totals]
+            totals[option] -= 2 * max(value, view.bid)
+    return [_Judged(total / judged, wins / judged) for total, wins in zip(totals, won)]
 
 
-def _best(means: list[float]) -> int:
-    return max(range(len(means)), key=lambda number: (means[number], -number))
+def _best(judged: list[_Judged], nulls: set[int]) -> int:
+    """Return the option with the best mean, passing over the options in ``nulls`` (Null
+    games) that win in half of the worlds or fewer while another option is left."""
+    left = [
+        number
+        for number in range(len(judged))
+        if number not in nulls or judged[number].won > 0.5
+    ]
+    return max(left or range(len(judged)), key=lambda number: (judged[number].mean, -number))
 
 
 def strong_declare(view: SeatView, seed: int, *, worlds: int = CONTRACT_WORLDS) -> Action | None:
@@ -160,10 +182,11 @@ def strong_declare(view: SeatView, seed: int, *, worlds: int = CONTRACT_WORLDS) 
         * len(sampled)
         for action, _ in choices
     ]
-    means = _means(view, options, sampled, solver)
-    if means is None:
+    judged = _means(view, options, sampled, solver)
+    if judged is None:
         return None
-    return choices[_best(means)][0]
+    nulls = {n for n, (action, _) in enumerate(choices) if action.game_type is GameType.NULL}
+    return choices[_best(judged, nulls)][0]
 
 
 def strong_discard(view: SeatView, seed: int, *, worlds: int = CONTRACT_WORLDS) -> Action | None:
@@ -181,10 +204,11 @@ def strong_discard(view: SeatView, seed: int, *, worlds: int = CONTRACT_WORLDS) 
     for game, discard in chosen:
         laid = discard.first.bit | discard.second.bit
         options.append([_Candidate(game, twelve & ~laid, laid, False)] * len(sampled))
-    means = _means(view, options, sampled, solver)
-    if means is None:
+    judged = _means(view, options, sampled, solver)
+    if judged is None:
         return None
-    return chosen[_best(means)][1]
+    nulls = {n for n, (game, _) in enumerate(chosen) if game is GameType.NULL}
+    return chosen[_best(judged, nulls)][1]
 
 
 def strong_skat(view: SeatView, seed: int, *, worlds: int = CONTRACT_WORLDS) -> Action | None:
@@ -214,7 +238,12 @@ def strong_skat(view: SeatView, seed: int, *, worlds: int = CONTRACT_WORLDS) -> 
         [_Candidate(action.game_type, view.hand.mask, None, True)] * len(sampled)
         for action, _ in hand_games
     ]
-    means = _means(view, options, sampled, solver)
-    if means is None:
+    judged = _means(view, options, sampled, solver)
+    if judged is None:
         return None
-    return PickUp() if _best(means) == 0 else PlayHand()
+    nulls = {
+        number
+        for number, option in enumerate(options)
+        if all(candidate.game is GameType.NULL for candidate in option)
+    }
+    return PickUp() if _best(judged, nulls) == 0 else PlayHand()
