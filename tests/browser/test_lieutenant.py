@@ -82,3 +82,40 @@ def test_a_whole_game_against_the_computer_by_keyboard(page: Page, live_server: 
     expect(page.locator(".result")).to_be_visible()
     expect(page.locator(".result")).to_contain_text("How the game points are worked out")
     assert not misfits, misfits[:5]
+
+
+def test_a_message_being_typed_outlasts_the_news_the_poll_brings(browser, live_server: str) -> None:  # type: ignore[no-untyped-def]
+    """At a Lieutenant Skat table across two browsers, the one who waits types a message while the
+    other sends one: the poll brings the other's message, and the text typed so far stays in the
+    field, the cursor with it; sent, it reaches the other."""
+    contexts = [browser.new_context(locale="en-GB") for _ in range(2)]
+    host, guest = (context.new_page() for context in contexts)
+    try:
+        host.goto(f"{live_server}/en/tables/lieutenant/?side=remote")
+        host.get_by_label("Player 1: your name").fill("Anna")
+        host.get_by_role("button", name="Start the game").click()
+        link = host.locator("a[href*='/join/']").first.get_attribute("href")
+        assert link is not None
+        guest.goto(link)
+        guest.locator("input[name=name]").fill("Ben")
+        guest.locator("form button[type=submit]").last.click()
+        expect(guest.locator(".lside--to-act")).to_be_visible()
+        waiting, mover = (host, guest) if guest.locator(".lside--to-act .card-button").count() else (guest, host)
+        expect(host.locator(".lside--to-act")).to_be_visible()  # the host's poll brings the game
+        expect(mover.locator(".lside--to-act .card-button").first).to_be_visible()
+        waiting.reload()  # the page that polls, freshly drawn
+        waiting.locator("#message").press_sequentially("Nice lead, but")
+        mover.locator("#message").fill("Your move soon?")
+        mover.locator(".ltable__series form button").click()
+        expect(mover.locator("#message")).to_have_value("Your move soon?")
+        expect(waiting.locator(".tables__messages li")).to_contain_text("Your move soon?")
+        expect(waiting.locator("#message")).to_have_value("Nice lead, but")
+        expect(waiting.locator("#message")).to_be_focused()
+        waiting.locator("#message").press_sequentially(" wait")
+        waiting.locator(".ltable__series form button").click()
+        expect(waiting.locator("#message")).to_have_value("Nice lead, but wait")
+        mover.reload()
+        expect(mover.locator(".tables__messages li")).to_contain_text("Nice lead, but wait")
+    finally:
+        for context in contexts:
+            context.close()

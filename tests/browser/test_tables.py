@@ -170,3 +170,43 @@ def test_hints_a_message_and_a_seat_handed_to_the_computer_reach_the_others_with
         live.app.config.pop("TABLE_IDLE_SECONDS", None)
         host_context.close()
         guest_context.close()
+
+
+def test_a_message_being_typed_outlasts_the_news_the_poll_brings(browser, live_server: str) -> None:  # type: ignore[no-untyped-def]
+    """The host types a message while the guest sends one: the host's poll brings the guest's
+    message, and what the host has typed so far stays in the field, the cursor with it."""
+    from playwright.sync_api import expect
+
+    host_context, guest_context = browser.new_context(locale="en-GB"), browser.new_context(locale="en-GB")
+    host, guest = host_context.new_page(), guest_context.new_page()
+    try:
+        host.goto(live_server + "/en/tables/")
+        host.get_by_label("Your name").fill("Anna")
+        host.get_by_label("Skat for two", exact=False).check()
+        host.get_by_label("Easy: plays by rules of thumb").check()
+        host.get_by_role("button", name="Open the table").click()
+        link = host.locator(".tables__status a[href*='/join/']").first.get_attribute("href")
+        assert link is not None
+        guest.goto(link)
+        guest.get_by_label("Your name").fill("Ben")
+        guest.get_by_role("button", name="Sit down").click()
+        guest.wait_for_url("**/en/tables/*")
+        expect(host.locator(".ptable__mine")).to_be_visible()
+        expect(host.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+        if _my_turn(host):  # the host's page polls only while someone else is to act
+            _move(host, _defend_step)
+            expect(host.locator(".tables__turn.notice--info")).to_have_count(0)
+
+        host.locator("#message").press_sequentially("Half a minute, I am still")
+        guest.locator("#message").fill("Ready when you are")
+        _move(guest, lambda page: page.locator("form.tables__say button").click())
+        expect(host.locator(".tables__messages li")).to_have_text("Ben: Ready when you are")
+        expect(host.locator("#message")).to_have_value("Half a minute, I am still")
+        expect(host.locator("#message")).to_be_focused()
+        host.locator("#message").press_sequentially(" thinking")
+        _move(host, lambda page: page.locator("form.tables__say button").click())
+        guest.reload()  # the page of the one to act does not poll
+        expect(guest.locator(".tables__messages li")).to_have_text("Anna: Half a minute, I am still thinking")
+    finally:
+        host_context.close()
+        guest_context.close()

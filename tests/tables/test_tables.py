@@ -255,6 +255,31 @@ def test_a_message_meanwhile_does_not_make_the_move_in_front_of_a_person_stale(a
     assert again.status_code == 409 and stored(app, table_id) == moved
 
 
+def test_a_message_typed_while_the_table_moved_on_is_not_lost(app: Flask) -> None:
+    """A message stakes no card: the form of a page drawn before the others moved is taken (the
+    text typed meanwhile is not thrown away), but a form with a malformed revision is not."""
+    table_id, clients = seated(app)
+    url = f"/en/tables/{table_id}"
+    table = stored(app, table_id)
+    mover = seat_to_act(table)
+    other = next(seat for seat in range(3) if seat != mover)
+    page = clients[mover].get(url).get_data(as_text=True)
+    mark = re.search(r'name="hand_mark" value="(\w+)"', page)
+    assert mark is not None
+    action = bidder(Position.FOREHAND)(state_of(table), state_of(table).to_act)  # type: ignore[arg-type]
+    form = {"revision": str(table.revision), "hand_mark": mark.group(1), "action": token(action)}
+    assert clients[mover].post(url + "/act", data=form).status_code == 303
+    moved = stored(app, table_id)
+    assert moved.revision > table.revision
+    late = clients[other].post(url + "/message", data={"revision": str(table.revision), "message": "Tea?"})
+    assert late.status_code == 303
+    said = stored(app, table_id)
+    assert said.seats[other].message == "Tea?" and said.game == moved.game
+    assert said.revision == moved.revision + 1  # the others' polls bring it
+    tampered = clients[other].post(url + "/message", data={"revision": "x1", "message": "Coffee?"})
+    assert tampered.status_code == 400 and stored(app, table_id) == said
+
+
 def test_a_card_not_in_the_hand_is_refused(app: Flask) -> None:
     table_id, clients = seated(app)
     for _ in range(20):  # up to the play

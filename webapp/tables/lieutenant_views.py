@@ -192,7 +192,8 @@ def lieutenant_open() -> Response | BaseResponse:
     owner = series_storage.table_owner(table_id) if side is flow.Side.REMOTE else series_storage.browser_owner(browser)
     series_storage.create_series(table_id, starting=values["starting"], deal=replay, owner=owner)
     table = storage.load(table_id)
-    if table is not None and table.game is None and message and storage.say(table_id, table.revision, 0, message):
+    if table is not None and table.game is None and message:
+        storage.say(table_id, 0, message)
         table = storage.load(table_id)  # the host's message raised the revision the first game starts from
     if table is not None and table.game is None:
         starting = flow.Starting(values["starting"])
@@ -272,10 +273,11 @@ def _after(table_id: str) -> BaseResponse:
     return web.after_change(_table_url(table_id), lambda: lieutenant_table(table_id))
 
 
-def _checked(loaded: Loaded) -> tuple[int, ...] | Response:
-    """Return the viewer's players, or the refusal of a form that is not theirs or is stale."""
+def _checked(loaded: Loaded, *, words: bool = False) -> tuple[int, ...] | Response:
+    """Return the viewer's players, or the refusal of a form that is not theirs or is stale (a
+    form of ``words`` only, a message, is never stale)."""
     mine = _mine(loaded)
-    refused = seating.form_refusal(bool(mine), loaded.table.revision)
+    refused = seating.form_refusal(bool(mine), loaded.table.revision, words=words)
     if refused is not None:
         return _show(loaded, notice=refused.notice, status=refused.status)
     return mine
@@ -350,16 +352,13 @@ def lieutenant_message(table_id: str) -> Response | BaseResponse:
     loaded = _load(table_id)
     if loaded is None:
         return web.error_page(404)
-    mine = _checked(loaded)
+    mine = _checked(loaded, words=True)
     if isinstance(mine, Response):
         return mine
     message = clean_text(request.form.get("message", ""))
     if too_long := message_error(message):
         return _show(loaded, notice=too_long, status=400)
-    if not storage.say(table_id, loaded.table.revision, mine[0], message):
-        fresh = _load(table_id)
-        assert fresh is not None
-        return _show(fresh, notice=STALE, status=409)
+    storage.say(table_id, mine[0], message)
     return _after(table_id)
 
 

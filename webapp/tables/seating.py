@@ -100,18 +100,20 @@ def hand_mark(game: str | None) -> str:
     return hashlib.blake2s((game or "").encode(), digest_size=8).hexdigest()
 
 
-def form_refusal(seated: bool, revision: int, game: str | None = None) -> Refusal | None:
+def form_refusal(seated: bool, revision: int, game: str | None = None, *,
+                 words: bool = False) -> Refusal | None:
     """Refuse a form sent by somebody without a seat (403) or naming another revision (400, 409).
 
     A move's form (``game``: the hand as it stands) that names an older revision is still taken
     if it names this very hand: only words changed meanwhile (a message to the table, the hints),
-    not the cards, so the move the person chose is still the one in front of them.
+    not the cards, so the move the person chose is still the one in front of them. A form of
+    ``words`` only (the sender's message) is taken whatever changed meanwhile.
     """
     if not seated:
         return Refusal(NOT_YOURS, 403)
     refused = stale_form(request.form, revision, STALE)
-    if refused is not None and refused.status == 409 and game is not None \
-            and request.form.get("hand_mark") == hand_mark(game):
+    if refused is not None and refused.status == 409 and (
+            words or game is not None and request.form.get("hand_mark") == hand_mark(game)):
         return None
     return refused
 

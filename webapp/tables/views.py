@@ -410,11 +410,12 @@ def _join_form(table: storage.Table, token: str, *, notice: LazyString | str | N
                       open=not any(seat.join_token == token and seat.taken for seat in table.seats))
 
 
-def _member(loaded: Loaded, *, move: bool = False) -> storage.Seat | Response:
-    """Return the viewer's seat, or the refusal (403, 400, 409) of their form (a ``move``: see
-    `seating.form_refusal`)."""
+def _member(loaded: Loaded, *, move: bool = False, words: bool = False) -> storage.Seat | Response:
+    """Return the viewer's seat, or the refusal (403, 400, 409) of their form (a ``move``, a form
+    of ``words`` only: see `seating.form_refusal`)."""
     mine = loaded.table.seat_of(seating.secret(loaded.table.id))
-    refused = seating.form_refusal(mine is not None, loaded.table.revision, loaded.table.game if move else None)
+    refused = seating.form_refusal(mine is not None, loaded.table.revision,
+                                   loaded.table.game if move else None, words=words)
     if refused is not None:
         return _show(loaded, notice=refused.notice, status=refused.status)
     assert mine is not None  # a form without a seat is refused
@@ -537,15 +538,19 @@ def hints(table_id: str) -> Response | BaseResponse:
 
 @bp.post("/<id:table_id>/message")
 def message(table_id: str) -> Response | BaseResponse:
-    """Set the viewer's one-line message to the table (plain text; empty takes it back)."""
-    found = _member_of(table_id)
-    if isinstance(found, Response):
-        return found
-    loaded, mine = found
+    """Set the viewer's one-line message to the table (plain text; empty takes it back), even
+    if the table moved on since their page was drawn."""
+    loaded = _load(table_id)
+    if loaded is None:
+        return web.error_page(404)
+    mine = _member(loaded, words=True)
+    if isinstance(mine, Response):
+        return mine
     text = clean_text(request.form.get("message", ""))
     if too_long := seating.message_error(text):
         return _show(loaded, notice=too_long, status=400)
-    return _changed(loaded, storage.say(table_id, loaded.table.revision, mine.number, text))
+    storage.say(table_id, mine.number, text)
+    return _after(table_id)
 
 
 @bp.post("/<id:table_id>/stand-in")
