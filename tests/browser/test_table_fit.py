@@ -236,3 +236,106 @@ def test_the_cards_to_click_in_a_lesson_fit_the_screen(page: Page, live_server: 
                     misfits.append(f"{lesson}{number}: {card['name']} is {card['width']:.0f} x {card['height']:.0f} px")
     assert steps >= 20
     assert not misfits, "Cards to click out of view or too small:\n" + "\n".join(misfits)
+
+
+def _settled(page: Page) -> None:
+    """Wait until htmx has no request or swap under way on the page."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+
+
+def _to_act(host: Page, guest: Page, mover: Page) -> Page | None:
+    """Return the page of the person whose turn it is after ``mover`` moved (the other page learns
+    it by its poll), or None when the hand is over."""
+    from playwright.sync_api import expect
+
+    _settled(mover)
+    if mover.locator(".ptable__felt .result").count():
+        return None
+    if mover.locator(".ptable__status .tables__turn").count():
+        return mover
+    other = guest if mover is host else host
+    expect(other.locator(".ptable__status .tables__turn, .ptable__felt .result").first).to_be_visible()
+    _settled(other)
+    return None if other.locator(".ptable__felt .result").count() else other
+
+
+NEWS_BELOW = """() => {
+  const mine = document.querySelector('.ptable__mine').getBoundingClientRect();
+  const news = document.querySelector('.tables__status').getBoundingClientRect();
+  return {mine: mine.bottom, news: news.top};
+}"""
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_at_a_table_with_people_the_decision_fits_above_the_news(  # type: ignore[no-untyped-def]
+    browser, live_server: str, screen: str, request: pytest.FixtureRequest
+) -> None:
+    """At a table with people the one whose turn it is sees their hand and every control of the
+    decision without scrolling, named in the table's header, in English and in Finnish (a long
+    name), while the messages, the hints switch and the list stand below the cards."""
+    from playwright.sync_api import expect
+
+    width, height = SCREENS[screen]
+    contexts = [
+        browser.new_context(locale=locale, viewport={"width": width, "height": height}, reduced_motion="reduce")
+        for locale in ("en-GB", "fi-FI")
+    ]
+    host, guest = (context.new_page() for context in contexts)
+    try:
+        host.goto(live_server + "/en/tables/")
+        host.get_by_label("Your name").fill("Anna")
+        host.get_by_label("Skat for two", exact=False).check()
+        host.get_by_label("Easy: plays by rules of thumb").check()
+        host.get_by_role("button", name="Open the table").click()
+        link = host.locator(".tables__status a[href*='/join/']").first.get_attribute("href")
+        assert link is not None
+        guest.goto(link.replace("/en/", "/fi/"))
+        guest.locator("input[name=name]").fill("Benjamin")
+        guest.locator("form.start-form button[type=submit]").click()
+        guest.wait_for_url("**/fi/tables/*")
+        expect(host.locator(".ptable__mine")).to_be_visible()
+        _settled(host)
+        # Both say something, and the host allows hints: more news for the panel below.
+        for page, text in ((guest, "Hei kaikki, pelataan!"), (host, "Welcome, one more hand after this?")):
+            page.locator("#message").fill(text)
+            page.locator("form.tables__say button").click()
+            expect(page.locator("#message")).to_have_value(text)
+            page.wait_for_load_state()
+            _settled(page)
+        expect(guest.locator(".tables__messages li")).to_have_text("Anna: Welcome, one more hand after this?")
+        host.locator("form.tables__hints button").click()
+        expect(host.get_by_text("Hints are allowed for everybody at this table.")).to_be_visible()
+        _settled(host)
+
+        mover: Page | None = host if host.locator(".ptable__status .tables__turn").count() else None
+        if mover is None:
+            expect(guest.locator(".ptable__status .tables__turn")).to_be_visible()
+            mover = guest
+        misfits: list[str] = []
+        decisions = 0
+        while mover is not None and decisions < 40:
+            decisions += 1
+            phase = _phase(mover)
+            lang = "en" if mover is host else "fi"
+            found = [f"{misfit} ({lang})" for misfit in _misfits(mover, phase, screen == "phone")]
+            at = mover.evaluate(NEWS_BELOW)
+            if at["news"] < at["mine"]:
+                found.append(f"{phase}: the table's news stands above the cards ({lang})")
+            if mover.locator(".tables__status .tables__messages li").count() < 1:
+                found.append(f"{phase}: no message in the news below ({lang})")
+            if found and not misfits:
+                ARTIFACTS.mkdir(exist_ok=True)
+                mover.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{phase}-{lang}.png"))
+            misfits += found
+            if mover is guest and phase == "bidding":
+                mover.locator("button[name=action][value=pass]").click()
+                mover.wait_for_function("() => !document.querySelector('button[name=action][value=pass]')")
+            else:
+                _act(mover, phase, hand_game=False)
+            mover = _to_act(host, guest, mover)
+        assert mover is None, "the hand did not end"
+        assert decisions >= 11  # the host's bidding, skat, laying away and announcing, and ten cards between them
+        assert not misfits, "Not in view:\n" + "\n".join(misfits)
+    finally:
+        for context in contexts:
+            context.close()
