@@ -56,8 +56,10 @@ def test_the_result_follows_the_inputs_without_a_page_load(page, live_server: st
     expect(page.locator("#error-matadors")).to_have_text("")
     expect(result.locator(".verdict")).to_have_count(1)
 
+    # The answer is in and settled (a swap meanwhile would replace the button and its focus).
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
     page.get_by_role("button", name="Multiplier").focus()
-    assert page.get_by_role("tooltip").filter(has_text="The levels added up").is_visible()
+    expect(page.get_by_role("tooltip").filter(has_text="The levels added up")).to_be_visible()
     assert _same_page(page)
 
 
