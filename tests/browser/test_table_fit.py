@@ -17,6 +17,7 @@ from playwright.sync_api import Page
 
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.crawl import LANGUAGES
+from tests.browser.people import seat_two
 
 pytestmark = pytest.mark.browser
 
@@ -282,18 +283,7 @@ def test_at_a_table_with_people_the_decision_fits_above_the_news(  # type: ignor
     ]
     host, guest = (context.new_page() for context in contexts)
     try:
-        host.goto(live_server + "/en/tables/")
-        host.get_by_label("Your name").fill("Anna")
-        host.get_by_label("Skat for two", exact=False).check()
-        host.get_by_label("Easy: plays by rules of thumb").check()
-        host.get_by_role("button", name="Open the table").click()
-        link = host.locator(".tables__status a[href*='/join/']").first.get_attribute("href")
-        assert link is not None
-        guest.goto(link.replace("/en/", "/fi/"))
-        guest.locator("input[name=name]").fill("Benjamin")
-        guest.locator("form.start-form button[type=submit]").click()
-        guest.wait_for_url("**/fi/tables/*")
-        expect(host.locator(".ptable__mine")).to_be_visible()
+        seat_two(host, guest, live_server, lang="fi", name="Benjamin")
         _settled(host)
         # Both say something, and the host allows hints: more news for the panel below.
         for page, text in ((guest, "Hei kaikki, pelataan!"), (host, "Welcome, one more hand after this?")):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.people import seat_two
+
 pytestmark = pytest.mark.browser
 
 
@@ -111,18 +113,7 @@ def test_hints_a_message_and_a_seat_handed_to_the_computer_reach_the_others_with
     guest_context = browser.new_context(locale="fi-FI", viewport={"width": 320, "height": 640})
     host, guest = host_context.new_page(), guest_context.new_page()
     try:
-        host.goto(live.url + "/en/tables/")
-        host.get_by_label("Your name").fill("Anna")
-        host.get_by_label("Skat for two", exact=False).check()
-        host.get_by_label("Easy: plays by rules of thumb").check()
-        host.get_by_role("button", name="Open the table").click()
-        link = host.locator(".tables__status a[href*='/join/']").first.get_attribute("href")
-        assert link is not None
-        guest.goto(link.replace("/en/", "/fi/"))
-        guest.locator("input[name=name]").fill("Ben")
-        guest.locator("form.start-form button[type=submit]").click()
-        guest.wait_for_url("**/fi/tables/*")
-        expect(host.locator(".ptable__mine")).to_be_visible()
+        seat_two(host, guest, live.url, lang="fi")
         assert guest.evaluate("document.documentElement.scrollWidth") <= 320
 
         # Until it is the host's turn, the guest passes or plays the first card allowed.
@@ -180,18 +171,7 @@ def test_a_message_being_typed_outlasts_the_news_the_poll_brings(browser, live_s
     host_context, guest_context = browser.new_context(locale="en-GB"), browser.new_context(locale="en-GB")
     host, guest = host_context.new_page(), guest_context.new_page()
     try:
-        host.goto(live_server + "/en/tables/")
-        host.get_by_label("Your name").fill("Anna")
-        host.get_by_label("Skat for two", exact=False).check()
-        host.get_by_label("Easy: plays by rules of thumb").check()
-        host.get_by_role("button", name="Open the table").click()
-        link = host.locator(".tables__status a[href*='/join/']").first.get_attribute("href")
-        assert link is not None
-        guest.goto(link)
-        guest.get_by_label("Your name").fill("Ben")
-        guest.get_by_role("button", name="Sit down").click()
-        guest.wait_for_url("**/en/tables/*")
-        expect(host.locator(".ptable__mine")).to_be_visible()
+        seat_two(host, guest, live_server)
         expect(host.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
         if _my_turn(host):  # the host's page polls only while someone else is to act
             _move(host, _defend_step)

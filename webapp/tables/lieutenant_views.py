@@ -355,11 +355,8 @@ def lieutenant_message(table_id: str) -> Response | BaseResponse:
     mine = _checked(loaded, words=True)
     if isinstance(mine, Response):
         return mine
-    message = clean_text(request.form.get("message", ""))
-    if too_long := message_error(message):
-        return _show(loaded, notice=too_long, status=400)
-    storage.say(table_id, mine[0], message)
-    return _after(table_id)
+    too_long = seating.say(table_id, mine[0])
+    return _after(table_id) if too_long is None else _show(loaded, notice=too_long, status=400)
 
 
 # ----------------------------------------------------------------------------- statistics

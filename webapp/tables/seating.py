@@ -23,10 +23,11 @@ from webapp.scoresheet.sheet import MAX_NAME
 from webapp.storage import gametables as storage
 from webapp.tables.news import woken
 from webapp.tables.decide import Refusal, stale_form
+from webapp.text import clean_text
 
 __all__ = [
     "COOKIE", "NAME_MISSING", "NAME_TAKEN", "NOT_YOURS", "STALE", "secret", "keep_cookie", "keep_secret",
-    "name_error", "message_error", "join_links", "form_refusal", "page", "news",
+    "name_error", "message_error", "say", "join_links", "form_refusal", "page", "news",
 ]
 
 COOKIE = "seat-"
@@ -84,6 +85,16 @@ def message_error(message: str) -> str | None:
     if len(message) > storage.MESSAGE_LENGTH:
         return ngettext("A message has at most %(num)s character.", "A message has at most %(num)s characters.",
                         storage.MESSAGE_LENGTH)
+    return None
+
+
+def say(table_id: str, seat: int) -> str | None:
+    """Keep the one-line message the form names as seat ``seat``'s (plain text; empty takes it
+    back), whatever changed meanwhile; return the refusal of one too long instead."""
+    text = clean_text(request.form.get("message", ""))
+    if too_long := message_error(text):
+        return too_long
+    storage.say(table_id, seat, text)
     return None
 
 

@@ -422,12 +422,13 @@ def _member(loaded: Loaded, *, move: bool = False, words: bool = False) -> stora
     return mine
 
 
-def _member_of(table_id: str) -> tuple[Loaded, storage.Seat] | Response:
-    """Return the table and the viewer's seat for a form they sent, or the refusal (404, 403, …)."""
+def _member_of(table_id: str, *, words: bool = False) -> tuple[Loaded, storage.Seat] | Response:
+    """Return the table and the viewer's seat for a form they sent, or the refusal (404, 403, …;
+    a form of ``words`` only: see `seating.form_refusal`)."""
     loaded = _load(table_id)
     if loaded is None:
         return web.error_page(404)
-    mine = _member(loaded)
+    mine = _member(loaded, words=words)
     return mine if isinstance(mine, Response) else (loaded, mine)
 
 
@@ -540,17 +541,12 @@ def hints(table_id: str) -> Response | BaseResponse:
 def message(table_id: str) -> Response | BaseResponse:
     """Set the viewer's one-line message to the table (plain text; empty takes it back), even
     if the table moved on since their page was drawn."""
-    loaded = _load(table_id)
-    if loaded is None:
-        return web.error_page(404)
-    mine = _member(loaded, words=True)
-    if isinstance(mine, Response):
-        return mine
-    text = clean_text(request.form.get("message", ""))
-    if too_long := seating.message_error(text):
-        return _show(loaded, notice=too_long, status=400)
-    storage.say(table_id, mine.number, text)
-    return _after(table_id)
+    found = _member_of(table_id, words=True)
+    if isinstance(found, Response):
+        return found
+    loaded, mine = found
+    too_long = seating.say(table_id, mine.number)
+    return _after(table_id) if too_long is None else _show(loaded, notice=too_long, status=400)
 
 
 @bp.post("/<id:table_id>/stand-in")
