@@ -587,3 +587,15 @@ def test_skat_for_two_lists_file_reads_back_as_the_same_list(app: Flask) -> None
         assert imported is not None
         assert (imported.players, imported.hands) == (("Anna", "Ben"), kept.hands)
         assert imported.rules == kept.rules
+
+
+def test_the_list_is_shown_once_a_hand_is_on_it(app: Flask) -> None:
+    """Before the first hand ends the status panel names no list (no "after 0 hands" of zeros);
+    once a hand is scored it shows the totals and the link to the list."""
+    table_id, clients = seated(app)
+    url = f"/en/tables/{table_id}"
+    page = clients[0].get(url).get_data(as_text=True)
+    assert "The list after" not in page and "Open the list" not in page
+    play_hand(app, clients, table_id, bidder(Position.FOREHAND))
+    page = clients[0].get(url).get_data(as_text=True)
+    assert "The list after 1 hand</h3>" in page and "Open the list" in page
