@@ -15,6 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser.axe import violations
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.crawl import LANGUAGES
 from tests.browser.people import seat_two
@@ -273,7 +274,8 @@ def test_at_a_table_with_people_the_decision_fits_above_the_news(  # type: ignor
 ) -> None:
     """At a table with people the one whose turn it is sees their hand and every control of the
     decision without scrolling, named in the table's header, in English and in Finnish (a long
-    name), while the messages, the hints switch and the list stand below the cards."""
+    name), while the messages, the hints switch and the list stand below the cards; axe finds
+    nothing on either page at any kind of decision."""
     from playwright.sync_api import expect
 
     width, height = SCREENS[screen]
@@ -302,6 +304,7 @@ def test_at_a_table_with_people_the_decision_fits_above_the_news(  # type: ignor
             expect(guest.locator(".ptable__status .tables__turn")).to_be_visible()
             mover = guest
         misfits: list[str] = []
+        checked: set[tuple[Page, str]] = set()
         decisions = 0
         while mover is not None and decisions < 40:
             decisions += 1
@@ -313,6 +316,9 @@ def test_at_a_table_with_people_the_decision_fits_above_the_news(  # type: ignor
                 found.append(f"{phase}: the table's news stands above the cards ({lang})")
             if mover.locator(".tables__status .tables__messages li").count() < 1:
                 found.append(f"{phase}: no message in the news below ({lang})")
+            if (mover, phase) not in checked:  # each person's page at each kind of decision, by axe
+                checked.add((mover, phase))
+                found += violations(mover, f"{phase} ({lang})")
             if found and not misfits:
                 ARTIFACTS.mkdir(exist_ok=True)
                 mover.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{phase}-{lang}.png"))
