@@ -35,8 +35,10 @@ from .worlds import World, sample_worlds
 
 __all__ = ["strong_skat", "strong_discard", "strong_declare", "CONTRACT_WORLDS", "CANDIDATES"]
 
-CONTRACT_WORLDS: Final = 6
-"""Worlds per decision; every candidate is judged in the same worlds."""
+CONTRACT_WORLDS: Final = 12
+"""Worlds per decision; every candidate is judged in the same worlds. Against XSkat (1,000 deals
+from seed 20000) 12 worlds gave +4.57 per game where 6 gave +4.02 (paired: +0.56, −0.34 .. +1.46),
+with the declarer's games won 2,409 of 2,759 (6 worlds: 2,389)."""
 CANDIDATES: Final = 3
 """Candidates judged by search (the best ones by the rules of thumb)."""
 
