@@ -344,10 +344,7 @@ def say(table_id: str, seat: int, message: str) -> None:
     """Set seat ``seat``'s message to the table (empty: none), whatever changed meanwhile (only
     that seat writes it), and raise the revision so that the others' polls bring it."""
     _seat_values(table_id, seat, message=message[:MESSAGE_LENGTH])
-    db.session.execute(update(GameTable).where(GameTable.id == table_id)
-                       .values(revision=GameTable.revision + 1, updated_at=_now()))
-    db.session.commit()
-    db.session.expire_all()
+    bump(table_id)
 
 
 def stand_in(table_id: str, revision: int, seat: int, *, standin: bool, game: str | None = None) -> bool:
