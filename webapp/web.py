@@ -11,7 +11,7 @@ import functools
 import os
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -33,7 +33,7 @@ from flask_babel import LazyString, force_locale
 from jinja2 import FileSystemBytecodeCache
 import segno
 from markupsafe import Markup, escape
-from flask_wtf.csrf import CSRFError
+from flask_wtf.csrf import CSRFError, generate_csrf
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException, TooManyRequests
 from werkzeug.routing import BaseConverter, IntegerConverter
@@ -101,11 +101,65 @@ def is_htmx() -> bool:
     )
 
 
-def render(page: str, partial: str | None = None, status: int = 200, **context: Any) -> Response:
-    """Render ``page``, or only ``partial`` when htmx asks for it."""
+def render(
+    page: str, partial: str | None = None, status: int = 200, *, kept: Hashable | None = None, **context: Any
+) -> Response:
+    """Render ``page``, or only ``partial`` when htmx asks for it.
+
+    ``kept`` says that the page is a pure function of its address, the language, the deck, the
+    display settings and of ``kept`` (what else it shows: a learner's streak, the last answer
+    of a step): such a page is drawn once and kept (see `draw_kept`). ``None``: drawn every time.
+    """
     template = partial if partial and is_htmx() else page
-    response = current_app.make_response((render_template(template, **context), status))
+    text = draw_kept(template, kept, context) if kept is not None and status == 200 else None
+    response = current_app.make_response((text or render_template(template, **context), status))
     return response
+
+
+KEPT_PAGES = 256
+"""Pages kept per app before the store is emptied (a calculator page is about 45 KB)."""
+_CSRF = "\x00kiebitz-page-csrf\x00"
+"""The stand-in for the forms' CSRF token in a kept page; no text of a page can contain a NUL."""
+
+
+def csrf_token() -> str:
+    """Return the forms' CSRF token, or its stand-in while a kept page is drawn (templates call this)."""
+    return _CSRF if g.get("kiebitz_drawing_kept") else generate_csrf()
+
+
+def per_request() -> None:
+    """Say that what is being drawn differs on each request (a fresh token): the page is not kept."""
+    if g.get("kiebitz_drawing_kept"):
+        g.kiebitz_not_kept = True
+
+
+def draw_kept(template: str, inputs: Hashable, context: dict[str, Any]) -> str | None:
+    """Return ``template`` drawn with ``context``, kept by its inputs; None if it cannot be kept.
+
+    Like the site header, this is a cache of a pure function of its key, not state: the key
+    holds the template, ``inputs``, the address (with the host and script root), the language,
+    the deck and the display settings. The forms' CSRF token differs from visitor to visitor
+    and is put in after drawing; a drawing that used anything else drawn per request (a form's
+    one-time token, see `per_request`) is not kept. In debug mode nothing is kept.
+    """
+    if current_app.debug:
+        return None
+    key = (template, inputs, request.host_url, request.script_root, request.full_path,
+           i18n.current_language(), current_deck(), current_display())
+    kept: dict[tuple[object, ...], str] = current_app.extensions.setdefault("kiebitz.kept_pages", {})
+    drawn = kept.get(key)
+    if drawn is None:
+        g.kiebitz_drawing_kept, g.kiebitz_not_kept = True, False
+        try:
+            drawn = render_template(template, **context)
+        finally:
+            g.kiebitz_drawing_kept = False
+        if g.kiebitz_not_kept:
+            return None
+        if len(kept) >= KEPT_PAGES:
+            kept.clear()
+        kept[key] = drawn
+    return drawn.replace(_CSRF, str(escape(generate_csrf())))
 
 
 def after_change(url: str, fresh: Callable[[], BaseResponse], *, push: bool = False) -> BaseResponse:
@@ -142,6 +196,7 @@ def form_token_field() -> Markup:
     The row the form creates keeps the token (`webapp.storage.add_once`), so a double click
     or a resent form leads to the same list or hand instead of a second one.
     """
+    per_request()
     token = secrets.token_urlsafe(16)
     return Markup(f'<input type="hidden" name="{FORM_TOKEN_FIELD}" value="{token}">')
 
@@ -474,6 +529,7 @@ def init_app(app: Flask) -> None:
     keep_compiled_templates(app)
     app.extensions["kiebitz.page_urls"] = {}
     app.jinja_env.globals.update(
+        csrf_token=csrf_token,  # over flask-wtf's own, for macros imported without the context
         site_header=site_header,
         current_deck=current_deck,
         form_token_field=form_token_field,
@@ -490,6 +546,7 @@ def init_app(app: Flask) -> None:
             "deck": current_deck(),
             "display": current_display(),
             "display_settings": SETTINGS,
+            "csrf_token": csrf_token,  # over flask-wtf's own (a context processor of its own)
         }
 
     @app.after_request

@@ -267,3 +267,91 @@ def test_pages_are_drawn_where_the_instance_folder_cannot_be_written(
     web.keep_compiled_templates(app)
     assert app.jinja_env.bytecode_cache is None
     assert app.test_client().get("/en/").status_code == 200
+
+
+KEPT_PAGES = (
+    "/fi/", "/de/cards", "/fr/cards?deck=x&y=%C3%A4&z=<b>", "/ms/calculator/", "/ms/calculator/?game=hearts&matadors=2",
+    "/en/calculator/?game=grand&hand=1&matadors=-3&declarer_points=95&bid=18", "/de/calculator/?game=<x>",
+    "/en/learn/deck/3", "/fi/learn/deck/1", "/de/learn/suits/2",
+)
+
+
+def _pages(client: FlaskClient, base_url: str) -> list[str]:
+    drawn = []
+    for deck in ("french", "german"):
+        for display in ("", "card_size=large&theme=dark"):
+            client.set_cookie("deck", deck)
+            client.set_cookie("display", display)
+            for path in KEPT_PAGES:
+                for headers in ({}, {"HX-Request": "true"}):
+                    answer = client.get(path, base_url=base_url, headers=headers)
+                    drawn.append(f"{answer.status_code} {_without_tokens(answer.get_data(as_text=True))}")
+    return drawn
+
+
+@pytest.mark.parametrize("base_url", ROOTS[:2])
+def test_kept_pages_are_the_ones_drawn_anew(make_app: MakeApp, base_url: str) -> None:
+    """Home, the card gallery, the calculator and a lesson step are drawn once and kept
+    (`web.draw_kept`); interleaved in one process, in two decks and displays, as pages and as
+    htmx partials, each is the page a debug app draws anew for that request alone."""
+    fresh = make_app(tables=False)
+    fresh.debug = True
+    kept = make_app(tables=False)
+    first = _pages(kept.test_client(), base_url)
+    assert len(kept.extensions["kiebitz.kept_pages"]) >= len(KEPT_PAGES)
+    assert _pages(kept.test_client(), base_url) == first == _pages(fresh.test_client(), base_url)
+    assert "kiebitz.kept_pages" not in fresh.extensions
+
+
+def test_a_kept_step_shows_each_learners_own_answer(make_app: MakeApp) -> None:
+    """A step's page follows the learner's last answer and hint: a wrong answer, the hint and
+    a right answer each show at once, the same as a debug app over the same database draws."""
+    kept = make_app()
+    fresh = make_app()
+    fresh.debug = True
+    step = "/en/learn/trumps/3"
+    learner, other = kept.test_client(), kept.test_client()
+    before = _without_tokens(learner.get(step).get_data(as_text=True))
+    seen = [before]
+    moves = [("", "CJ"), ("", "HJ"), ("/hint", ""), ("", "SJ"), ("", "HJ"), ("", "DJ")]
+    for path, card in moves:
+        learner.post(step + path, data={"card": card} if card else {})
+        after = _without_tokens(learner.get(step).get_data(as_text=True))
+        cookie = learner.get_cookie("learner")
+        assert cookie is not None
+        drawn_anew = fresh.test_client()
+        drawn_anew.set_cookie("learner", cookie.value)
+        assert after == _without_tokens(drawn_anew.get(step).get_data(as_text=True)), (path, card)
+        seen.append(after)
+    assert len(set(seen)) == len(seen)  # each answer and the hint changed the page
+    assert "is not the highest card left" in seen[2] and "Right!" in seen[-1]
+    assert _without_tokens(other.get(step).get_data(as_text=True)) == before
+
+
+def test_a_kept_page_carries_each_visitors_token(make_app: MakeApp) -> None:
+    """Each visitor's copy of a kept lesson step holds their own CSRF token (and no stand-in),
+    and their answer is taken with it."""
+    app = make_app(WTF_CSRF_ENABLED=True)
+    tokens = set()
+    for _ in range(3):
+        client = app.test_client()
+        html = client.get("/en/learn/trumps/3").get_data(as_text=True)
+        found = set(re.findall(r'name="csrf_token" value="([^"]+)"|"X-CSRFToken": "([^"]+)"', html))
+        token = {value for pair in found for value in pair if value}
+        assert len(token) == 1 and "\x00" not in html
+        tokens |= token
+        answered = client.post("/en/learn/trumps/3", data={"csrf_token": token.pop(), "card": "CJ"})
+        assert answered.status_code == 303
+    assert len(tokens) == 3
+
+
+def test_a_page_with_a_one_time_token_is_not_kept(app: Flask) -> None:
+    """A drawing that made a form's one-time token is drawn anew each time, each with its own token."""
+    from jinja2 import ChoiceLoader, DictLoader
+
+    app.jinja_env.loader = ChoiceLoader([DictLoader({"once.html": "{{ form_token_field() }}"}),
+                                         app.jinja_env.loader])  # type: ignore[list-item]
+    with app.test_request_context("/en/"):
+        assert web.draw_kept("once.html", (), {}) is None
+        assert web.draw_kept("once.html", (), {}) is None
+        assert "kiebitz.kept_pages" not in app.extensions or not app.extensions["kiebitz.kept_pages"]

@@ -90,6 +90,7 @@ def page() -> Response:
     return web.render(
         "calculator/page.html",
         "calculator/_result.html",
+        kept=(),
         reading=reading,
         values={**(BLANK_FORM if blank else FORM_DEFAULTS), **reading.values},
         errors=errors,

@@ -22,7 +22,8 @@ bp = Blueprint("core", __name__, url_prefix="/<lang:lang>")
 def home() -> Response:
     """Say what Kiebitz is and lead to each part; a learner sees their streak."""
     learner = current_learner.current()
-    return web.render("core/home.html", streak=learning.streak_of(learner) if learner is not None else None)
+    streak = learning.streak_of(learner) if learner is not None else None
+    return web.render("core/home.html", kept=(streak,), streak=streak)
 
 
 @bp.get("/cards")
@@ -31,7 +32,7 @@ def cards() -> Response:
     suits = [[card for card in DECK if card.suit == suit] for suit in reversed(Suit)]
     for row in suits:
         row.sort(key=lambda card: (-card.points, -card.rank))
-    return web.render("core/cards.html", suits=suits)
+    return web.render("core/cards.html", kept=(), suits=suits)
 
 
 @bp.post("/preferences")

@@ -254,10 +254,13 @@ def context_of_step(step: Step, state: AnswerState | None, error: str | None = N
 
 
 def _render_step(lesson: Lesson, number: int, learner: store.Learner | None, *, error: str | None = None, status: int = 200) -> Response:
-    context = _step_context(lesson, number, learner, error)
+    state = store.step_state(learner, lesson.slug, number - 1)
+    context = step_context(lesson, number, state, error)
     if error and web.is_htmx():
         status = 200  # htmx swaps only successful answers; the message is in the region
-    return web.render("lessons/step.html", "lessons/_step_swap.html", status=status, **context)
+    # What the step shows of its last answer is all it shows of the learner.
+    kept = None if error else (state and (state.answer, state.solved, state.misses, state.hint),)
+    return web.render("lessons/step.html", "lessons/_step_swap.html", status=status, kept=kept, **context)
 
 
 # ---------------------------------------------------------------- the course map
