@@ -259,7 +259,8 @@ def _render_step(lesson: Lesson, number: int, learner: store.Learner | None, *, 
     if error and web.is_htmx():
         status = 200  # htmx swaps only successful answers; the message is in the region
     # What the step shows of its last answer is all it shows of the learner.
-    kept = None if error else (state and (state.answer, state.solved, state.misses, state.hint),)
+    answer = None if state is None else (state.answer, state.solved, state.misses, state.hint)
+    kept = None if error else (answer,)
     return web.render("lessons/step.html", "lessons/_step_swap.html", status=status, kept=kept, **context)
 
 
