@@ -96,7 +96,7 @@ def page() -> Response:
         errors=errors,
         fields=FORM_FIELDS,
         oob=True,
-        examples=_worked_examples() if blank else [],
+        examples=_worked_examples if blank else None,  # called only when the page is drawn (not kept)
         settlement=settlement,
         explanation=explanation,
         **_form_choices(),
