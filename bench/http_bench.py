@@ -205,7 +205,9 @@ def start_bare(folder: Path) -> tuple[subprocess.Popen[bytes], int]:
 
 
 def prepare(port: int, database: str) -> dict[str, str]:
-    """Make what the pages show: a practice hand, lists of 10, 40 and 160 hands, a lesson step."""
+    """Make what the pages show: a practice hand, lists of 10, 40 and 160 hands, a lesson step.
+
+    The lesson is the first step of the first lesson; the course map is its own row."""
     from webapp import create_app
     from webapp.storage import scoresheet as store
 
@@ -221,8 +223,12 @@ def prepare(port: int, database: str) -> dict[str, str]:
                                       rules=scoresheet.RULES.tokens(), hands=hands[:count])
             urls[f"scoresheet {count}"] = f"/en/lists/{token}"
     _, learn = visitor.page("/en/learn/")
-    step = re.search(r'href="(/en/learn/[^"#?]+/[^"#?]+)"', learn)
-    urls["lesson"] = step.group(1) if step else "/en/learn/"
+    lesson = re.search(r'href="(/en/learn/[a-z-]+/)"', learn)  # the first lesson: it opens its first step
+    assert lesson, "no lesson on the course map"
+    status, headers, _ = visitor.send("GET", lesson.group(1))
+    assert status in (301, 302, 303), status
+    urls["lesson"] = headers["location"]
+    urls["course"] = "/en/learn/"
     urls["home"] = "/en/"
     urls["calculator"] = "/en/calculator/"
     urls["api"] = API
@@ -291,7 +297,7 @@ def main() -> int:
             print(f"load tool: {'wrk' if tool is run_wrk else 'Python threads'}, {arguments.connections} connections, "
                   f"{arguments.seconds:g} s per run, Accept-Encoding: {ENCODINGS}")
             print(f"{'URL':<16} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'bare req/s':>10} {'ratio':>6}")
-            order = ["home", "lesson", "calculator", "practice", "scoresheet 10", "scoresheet 40", "scoresheet 160", "api"]
+            order = ["home", "course", "lesson", "calculator", "practice", "scoresheet 10", "scoresheet 40", "scoresheet 160", "api"]
             for key in order if not arguments.bytes else ():
                 base = tool(f"http://127.0.0.1:{bare_port}/", arguments.seconds, arguments.connections)
                 mine = tool(f"http://127.0.0.1:{port}{urls[key]}", arguments.seconds, arguments.connections)

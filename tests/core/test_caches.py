@@ -272,7 +272,7 @@ def test_pages_are_drawn_where_the_instance_folder_cannot_be_written(
 KEPT_PAGES = (
     "/fi/", "/de/cards", "/fr/cards?deck=x&y=%C3%A4&z=<b>", "/ms/calculator/", "/ms/calculator/?game=hearts&matadors=2",
     "/en/calculator/?game=grand&hand=1&matadors=-3&declarer_points=95&bid=18", "/de/calculator/?game=<x>",
-    "/en/learn/deck/3", "/fi/learn/deck/1", "/de/learn/suits/2",
+    "/en/learn/deck/3", "/fi/learn/deck/1", "/de/learn/suits/2", "/en/learn/", "/fr/learn/?carried=1",
 )
 
 
@@ -291,7 +291,7 @@ def _pages(client: FlaskClient, base_url: str) -> list[str]:
 
 @pytest.mark.parametrize("base_url", ROOTS[:2])
 def test_kept_pages_are_the_ones_drawn_anew(make_app: MakeApp, base_url: str) -> None:
-    """Home, the card gallery, the calculator and a lesson step are drawn once and kept
+    """Home, the card gallery, the calculator, the course map and a lesson step are drawn once and kept
     (`web.draw_kept`); interleaved in one process, in two decks and displays, as pages and as
     htmx partials, each is the page a debug app draws anew for that request alone."""
     fresh = make_app(tables=False)
@@ -326,6 +326,29 @@ def test_a_kept_step_shows_each_learners_own_answer(make_app: MakeApp) -> None:
     assert len(set(seen)) == len(seen)  # each answer and the hint changed the page
     assert "is not the highest card left" in seen[2] and "Right!" in seen[-1]
     assert _without_tokens(other.get(step).get_data(as_text=True)) == before
+
+
+def test_a_kept_course_map_shows_each_learners_progress(make_app: MakeApp) -> None:
+    """The course map follows the learner's progress (a lesson begun, then another: where to resume),
+    the same as a debug app over the same database draws; a new visitor still sees the blank map."""
+    kept = make_app()
+    fresh = make_app()
+    fresh.debug = True
+    learner, other = kept.test_client(), kept.test_client()
+    blank = _without_tokens(learner.get("/en/learn/").get_data(as_text=True))
+    seen = [blank]
+    for step, card in [("/en/learn/trumps/3", "CJ"), ("/en/learn/grand/2", "CJ")]:
+        learner.post(step, data={"card": card})
+        after = _without_tokens(learner.get("/en/learn/").get_data(as_text=True))
+        cookie = learner.get_cookie("learner")
+        assert cookie is not None
+        drawn_anew = fresh.test_client()
+        drawn_anew.set_cookie("learner", cookie.value)
+        assert after == _without_tokens(drawn_anew.get("/en/learn/").get_data(as_text=True)), (step, card)
+        seen.append(after)
+    assert "Continue lesson" not in blank
+    assert "Continue lesson 5: Trumps" in seen[1] and "Continue lesson 6: Grand" in seen[2]
+    assert _without_tokens(other.get("/en/learn/").get_data(as_text=True)) == blank
 
 
 def test_a_kept_page_carries_each_visitors_token(make_app: MakeApp) -> None:

@@ -278,13 +278,17 @@ def course() -> Response:
         lesson = lesson_named(latest.lesson)
         if lesson is not None and not latest.finished:
             resume = (lesson, min(latest.step, len(lesson.steps) - 1) + 1)
+    to_review = reviews.due_count(learner)
+    # What the map shows of the learner: each lesson's stars and step, where to resume, the reviews due.
+    shown = tuple((slug, row.stars, row.finished, row.step) for slug, row in sorted(progress.items()))
     return web.render(
         "lessons/course.html",
+        kept=(shown, resume and (resume[0].slug, resume[1]), to_review),
         lessons=[(number_of(lesson), lesson, progress.get(lesson.slug)) for lesson in LESSONS],
         resume=resume,
         lessons_index={lesson.slug: number_of(lesson) for lesson in LESSONS},
         earned=sum(row.stars for row in progress.values()),
-        to_review=reviews.due_count(learner),
+        to_review=to_review,
         carried=request.args.get("carried"),
         possible=3 * len(LESSONS),
     )
