@@ -41,6 +41,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import assets, i18n, parse, storage
 from webapp.display import SETTINGS, current_display
+from webapp.kept_pages import KeptPage
 from webapp.i18n import lazy_gettext, ngettext
 
 DECK_COOKIE = "deck"
@@ -102,17 +103,48 @@ def is_htmx() -> bool:
 
 
 def render(
-    page: str, partial: str | None = None, status: int = 200, *, kept: Hashable | None = None, **context: Any
+    page: str, partial: str | None = None, status: int = 200, *, kept: Hashable | None = None,
+    draw: Callable[[], dict[str, Any]] | None = None, **context: Any
 ) -> Response:
     """Render ``page``, or only ``partial`` when htmx asks for it.
 
     ``kept`` says that the page is a pure function of its address, the language, the deck, the
     display settings and of ``kept`` (what else it shows: a learner's streak, the last answer
     of a step): such a page is drawn once and kept (see `draw_kept`). ``None``: drawn every time.
+    ``draw`` returns more of the context; it is called only when the page is drawn, so a page
+    kept skips the work.
     """
     template = partial if partial and is_htmx() else page
-    text = draw_kept(template, kept, context) if kept is not None and status == 200 else None
-    response = current_app.make_response((text or render_template(template, **context), status))
+
+    def drawing() -> dict[str, Any]:
+        return {**context, **draw()} if draw is not None else context
+
+    if kept is None or status != 200:
+        return current_app.make_response((render_template(template, **drawing()), status))
+    if current_app.debug:
+        return _filled(KeptPage.of(render_template(template, **drawing()), _sizes()))
+    return _filled(draw_kept(template, kept, drawing))
+
+
+def _sizes() -> dict[str, int]:
+    """Return the length of each stand-in's value: the CSRF token's and a one-time token's."""
+    return {_CSRF: len(_csrf_value()), _ONCE: len(_form_token())}
+
+
+def _csrf_value() -> str:
+    return str(escape(generate_csrf()))
+
+
+def _filled(page: KeptPage) -> Response:
+    """Answer ``page`` with this request's tokens in it: spliced gzip if the browser takes gzip
+    (else as any other answer, compressed as the browser asks by flask-compress)."""
+    csrf = _csrf_value() if _CSRF in page.places else ""
+    values = page.filled(lambda stand_in: csrf if stand_in == _CSRF else _form_token())
+    spliced = page.gzip(values) if request.accept_encodings["gzip"] else None
+    if spliced is None:
+        return current_app.make_response(page.text(values))
+    response = current_app.make_response(spliced)
+    response.headers["Content-Encoding"] = "gzip"
     return response
 
 
@@ -120,6 +152,8 @@ KEPT_PAGES = 256
 """Pages kept per app before the store is emptied (a calculator page is about 45 KB)."""
 _CSRF = "\x00kiebitz-page-csrf\x00"
 """The stand-in for the forms' CSRF token in a kept page; no text of a page can contain a NUL."""
+_ONCE = "\x00kiebitz-form-once\x00"
+"""The stand-in for a form's one-time token in a kept page (`form_token_field`)."""
 
 
 def csrf_token() -> str:
@@ -127,39 +161,29 @@ def csrf_token() -> str:
     return _CSRF if g.get("kiebitz_drawing_kept") else generate_csrf()
 
 
-def per_request() -> None:
-    """Say that what is being drawn differs on each request (a fresh token): the page is not kept."""
-    if g.get("kiebitz_drawing_kept"):
-        g.kiebitz_not_kept = True
-
-
-def draw_kept(template: str, inputs: Hashable, context: dict[str, Any]) -> str | None:
-    """Return ``template`` drawn with ``context``, kept by its inputs; None if it cannot be kept.
+def draw_kept(template: str, inputs: Hashable, context: Callable[[], dict[str, Any]]) -> KeptPage:
+    """Return ``template`` drawn with ``context()`` and kept by its inputs.
 
     Like the site header, this is a cache of a pure function of its key, not state: the key
     holds the template, ``inputs``, the address (with the host and script root), the language,
-    the deck and the display settings. The forms' CSRF token differs from visitor to visitor
-    and is put in after drawing; a drawing that used anything else drawn per request (a form's
-    one-time token, see `per_request`) is not kept. In debug mode nothing is kept.
+    the deck and the display settings. What differs from visitor to visitor or from request to
+    request is left as places to fill in (`KeptPage`): the forms' CSRF token, and a fresh
+    one-time token in each form that has one (`form_token_field`).
     """
-    if current_app.debug:
-        return None
     key = (template, inputs, request.host_url, request.script_root, request.full_path,
            i18n.current_language(), current_deck(), current_display())
-    kept: dict[tuple[object, ...], str] = current_app.extensions.setdefault("kiebitz.kept_pages", {})
-    drawn = kept.get(key)
-    if drawn is None:
-        g.kiebitz_drawing_kept, g.kiebitz_not_kept = True, False
+    kept: dict[tuple[object, ...], KeptPage] = current_app.extensions.setdefault("kiebitz.kept_pages", {})
+    page = kept.get(key)
+    if page is None:
+        g.kiebitz_drawing_kept = True
         try:
-            drawn = render_template(template, **context)
+            page = KeptPage.of(render_template(template, **context()), _sizes())
         finally:
             g.kiebitz_drawing_kept = False
-        if g.kiebitz_not_kept:
-            return None
         if len(kept) >= KEPT_PAGES:
             kept.clear()
-        kept[key] = drawn
-    return drawn.replace(_CSRF, str(escape(generate_csrf())))
+        kept[key] = page
+    return page
 
 
 def after_change(url: str, fresh: Callable[[], BaseResponse], *, push: bool = False) -> BaseResponse:
@@ -196,9 +220,12 @@ def form_token_field() -> Markup:
     The row the form creates keeps the token (`webapp.storage.add_once`), so a double click
     or a resent form leads to the same list or hand instead of a second one.
     """
-    per_request()
-    token = secrets.token_urlsafe(16)
+    token = _ONCE if g.get("kiebitz_drawing_kept") else _form_token()
     return Markup(f'<input type="hidden" name="{FORM_TOKEN_FIELD}" value="{token}">')
+
+
+def _form_token() -> str:
+    return secrets.token_urlsafe(16)
 
 
 def sent_form_token() -> str | None:

@@ -368,13 +368,57 @@ def test_a_kept_page_carries_each_visitors_token(make_app: MakeApp) -> None:
     assert len(tokens) == 3
 
 
-def test_a_page_with_a_one_time_token_is_not_kept(app: Flask) -> None:
-    """A drawing that made a form's one-time token is drawn anew each time, each with its own token."""
+def test_each_copy_of_a_kept_page_has_its_own_one_time_tokens(app: Flask) -> None:
+    """A kept page's forms each get a fresh one-time token in every copy, well formed and
+    taken as one by the form that sends it (`web.sent_form_token`)."""
     from jinja2 import ChoiceLoader, DictLoader
 
-    app.jinja_env.loader = ChoiceLoader([DictLoader({"once.html": "{{ form_token_field() }}"}),
+    app.jinja_env.loader = ChoiceLoader([DictLoader({"once.html": "{{ form_token_field() }}|{{ form_token_field() }}"}),
                                          app.jinja_env.loader])  # type: ignore[list-item]
+    tokens = []
     with app.test_request_context("/en/"):
-        assert web.draw_kept("once.html", (), {}) is None
-        assert web.draw_kept("once.html", (), {}) is None
-        assert "kiebitz.kept_pages" not in app.extensions or not app.extensions["kiebitz.kept_pages"]
+        for _ in range(3):
+            copy = web.render("once.html", kept=()).get_data(as_text=True)
+            assert "\x00" not in copy
+            tokens += re.findall(r'name="once" value="([^"]+)"', copy)
+        assert len(app.extensions["kiebitz.kept_pages"]) == 1
+    assert len(tokens) == 6 and len(set(tokens)) == 6
+    for token in tokens:
+        with app.test_request_context("/en/", method="POST", data={"once": token}):
+            assert web.sent_form_token() == token
+
+
+def test_a_kept_scoresheet_is_the_list_as_it_stands(make_app: MakeApp) -> None:
+    """A list's page is kept per revision: after each hand, by its edit and its read-only link,
+    as page and htmx region, with the notice flashed after a hand, it is what a debug app over
+    the same database draws."""
+    from sqlalchemy import select
+
+    from tests.scoresheet.test_views import CLUBS, HX, new_list
+    from webapp.storage import db
+    from webapp.storage import scoresheet as store
+
+    kept = make_app()
+    fresh = make_app()
+    fresh.debug = True
+    client = kept.test_client()
+    token = new_list(client)
+    with kept.app_context():
+        view = db.session.execute(select(store.ScoreList.view_token)).scalar_one()
+    seen = set()
+    for number in range(1, 4):
+        with kept.app_context():
+            revision = store.load_head(token).revision  # type: ignore[union-attr]
+        hand = {**CLUBS, "declarer": str(number % 4 + 1), "revision": str(revision)}  # the dealer sits out
+        entered = client.post(f"/en/lists/{token}/hands", data=hand)
+        assert entered.status_code == 303
+        flashed = client.get(f"/en/lists/{token}").get_data(as_text=True)
+        assert f"Hand {number} entered." in flashed and f'id="hand-{number}"' in flashed
+        for path in (f"/en/lists/{token}", f"/en/lists/{view}", f"/de/lists/{view}"):
+            for headers in ({}, HX):
+                drawn = [_without_tokens(app.test_client().get(path, headers=headers).get_data(as_text=True))
+                         for app in (kept, kept, fresh)]
+                assert drawn[0] == drawn[1] == drawn[2], (number, path, headers)
+                assert f'id="hand-{number}"' in drawn[0] and f"Hand {number} entered." not in drawn[0]
+                seen.add(drawn[0])
+    assert len(seen) == 3 * 3 * 2

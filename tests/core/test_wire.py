@@ -37,11 +37,19 @@ def _static_links(html: str) -> list[str]:
     return [link.replace("&amp;", "&") for link in re.findall(r'(?:src|href)="(/static/[^"]+)"', html)]
 
 
-@pytest.mark.parametrize(("accept", "expected"), [("gzip, deflate, br", "br"), ("gzip", "gzip"),
-                                                  ("br;q=0.5, gzip", "gzip"), ("", None), ("identity", None)])
-def test_a_page_is_compressed_as_the_browser_asks(client: FlaskClient, accept: str, expected: str | None) -> None:
-    plain = client.get("/en/calculator/").data
-    answer = client.get("/en/calculator/", headers={"Accept-Encoding": accept})
+@pytest.mark.parametrize(("path", "accept", "expected"), [
+    ("/en/lists/", "gzip, deflate, br", "br"), ("/en/lists/", "br;q=0.5, gzip", "gzip"),
+    ("/en/calculator/", "gzip, deflate, br", "gzip"), ("/en/calculator/", "br;q=0.5, gzip", "gzip"),
+    ("/en/calculator/", "br", "br"), ("/en/calculator/", "gzip;q=0, br", "br"),
+    ("/en/calculator/", "gzip", "gzip"), ("/en/calculator/", "", None), ("/en/calculator/", "identity", None),
+])
+def test_a_page_is_compressed_as_the_browser_asks(client: FlaskClient, path: str, accept: str,
+                                                  expected: str | None) -> None:
+    """A page drawn for each request goes out in the browser's choice, brotli first; a kept page
+    (the calculator) in gzip whenever the browser takes it (its pieces are deflated once, see
+    `webapp.kept_pages`), else as any other page."""
+    plain = client.get(path).data
+    answer = client.get(path, headers={"Accept-Encoding": accept})
     assert answer.status_code == 200
     assert answer.headers.get("Content-Encoding") == expected
     assert "Accept-Encoding" in answer.headers["Vary"]
@@ -50,12 +58,36 @@ def test_a_page_is_compressed_as_the_browser_asks(client: FlaskClient, accept: s
         assert len(answer.data) * 3 < len(plain)
 
 
+def test_a_kept_page_in_gzip_is_one_member_with_each_visitors_tokens(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A kept page sent in gzip is one well-formed member (its CRC and size checked by the
+    decompressor), with this visitor's CSRF token and a fresh one-time token in each form."""
+    import zlib
+
+    app = make_app(WTF_CSRF_ENABLED=True)
+    seen = set()
+    for _ in range(3):
+        client = app.test_client()
+        answer = client.get("/en/learn/trumps/3", headers={"Accept-Encoding": "gzip"})
+        assert answer.headers["Content-Encoding"] == "gzip"
+        inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        html = inflater.decompress(answer.data).decode()
+        assert inflater.eof and not inflater.unused_data and "\x00" not in html
+        token = set(re.findall(r'name="csrf_token" value="([^"]+)"', html))
+        assert len(token) == 1
+        seen |= token
+        assert client.post("/en/learn/trumps/3", data={"csrf_token": token.pop(), "card": "CJ"}).status_code == 303
+    assert len(seen) == 3
+
+
 def test_a_partial_and_json_are_compressed(client: FlaskClient) -> None:
     partial = client.get("/en/calculator/?game=hearts&matadors=2&declarer_points=75&bid=36",
                          headers={**BROWSER, **HTMX})
-    assert partial.headers["Content-Encoding"] == "br"
-    text = _decoded(partial.data, "br").decode()
+    assert partial.headers["Content-Encoding"] == "gzip"  # a kept partial, see above
+    text = _decoded(partial.data, "gzip").decode()
     assert "<html" not in text and 'id="calc-result"' in text
+    refused = client.post("/en/learn/trumps/3", data={"card": "XX"}, headers={**BROWSER, **HTMX})
+    assert refused.status_code == 200 and refused.headers["Content-Encoding"] == "br"  # drawn for its answer
+    assert 'id="step"' in _decoded(refused.data, "br").decode()
     api = client.get("/api/v1/score?game=hearts&hand=1&matadors=2&declarer_points=75&bid=36&lang=de",
                      headers={"Accept-Encoding": "gzip"})
     assert api.headers["Content-Encoding"] == "gzip"

@@ -421,12 +421,19 @@ def _sheet(loaded: Loaded, **shown: Any) -> Response:
 def _show(opened: Opened, drawn: Drawn, *, status: int = 200, form: dict[str, Any] | None = None,
           notice: str = "", saved: bool = False) -> Response:
     """Render the sheet page (or, for htmx, its swap region); read-only, it has no entry form."""
+    context = _sheet_context(opened, drawn, form=form, notice=notice, saved=saved)
+    return web.render("scoresheet/sheet.html", "scoresheet/_sheet.html", status=status, **context)
+
+
+def _sheet_context(opened: Opened, drawn: Drawn, *, form: dict[str, Any] | None = None,
+                   notice: str = "", saved: bool = False) -> dict[str, Any]:
+    """Return what the sheet page shows: the list, its hands as drawn, the entry form and the links."""
     entry = form or (_entry_form(opened, drawn.next) if opened.stored.editable else None)
     links = _links(opened)
     context = _form_context(opened, words.Phrases(web.current_deck()))
     context.update(rule_lines=rule_lines(opened.rules, opened.names), drawn=drawn, entry=entry,
                    notice=notice, saved=saved, links=links, qr_codes=_qr_codes(links))
-    return web.render("scoresheet/sheet.html", "scoresheet/_sheet.html", status=status, **context)
+    return context
 
 
 def _links(loaded: Opened) -> dict[str, str]:
@@ -552,8 +559,19 @@ def import_list() -> BaseResponse:
 
 @bp.get("/<id:token>")
 def sheet(token: str) -> BaseResponse:
-    """Show the list: the entry form for the next hand, the hands, the totals and the chart."""
-    return _show(*_opened(token))
+    """Show the list: the entry form for the next hand, the hands, the totals and the chart.
+
+    A list changes only by raising its revision, so its page at a revision (with the notices
+    flashed to this visitor) is drawn once and kept: a view of an unchanged list reads the
+    list's head alone. Should a change land between the two reads, the page drawn is the
+    newer one, as anyone asks for a moment later.
+    """
+    head = store.load_head(token)
+    if head is None:
+        abort(404)
+    return web.render("scoresheet/sheet.html", "scoresheet/_sheet.html",
+                      kept=(head.revision, tuple(get_flashed_messages())),
+                      draw=lambda: _sheet_context(*_opened(token)))
 
 
 @bp.post("/<id:token>/hands")

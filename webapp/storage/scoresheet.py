@@ -304,8 +304,26 @@ _LIST_WITH_PAGE = (
 )
 
 
+_LIST_HEAD = (
+    select(ScoreList.token, ScoreList.view_token, ScoreList.title, ScoreList.players, ScoreList.rules,
+           ScoreList.revision)
+    .where(or_(ScoreList.token == bindparam("token"), ScoreList.view_token == bindparam("token")))
+)
+
+
 def _page_key(key: str, editable: bool) -> str:
     return f"{key}/{'keep' if editable else 'read'}"
+
+
+def load_head(token: str) -> ListHead | None:
+    """Return the list with this token or view token, without its hands or pages (None: no such list)."""
+    if not parse.is_token(token) or len(token) > TOKEN_LENGTH:
+        return None
+    found = db.session.execute(_LIST_HEAD, {"token": token}).one_or_none()
+    if found is None:
+        return None
+    return ListHead(token=token, view_token=found.view_token, editable=found.token == token, title=found.title,
+                    players=tuple(found.players), rules=tuple(found.rules), revision=found.revision)
 
 
 def load_page(token: str, key: str) -> tuple[ListHead, dict[str, object] | None] | None:
