@@ -422,3 +422,35 @@ def test_a_kept_scoresheet_is_the_list_as_it_stands(make_app: MakeApp) -> None:
                 assert f'id="hand-{number}"' in drawn[0] and f"Hand {number} entered." not in drawn[0]
                 seen.add(drawn[0])
     assert len(seen) == 3 * 3 * 2
+
+
+def test_a_kept_practice_hand_is_the_hand_as_it_stands(make_app: MakeApp) -> None:
+    """A practice hand's page is kept per revision: move after move to the end, with and without
+    a hint, as page and htmx region, it is what a debug app over the same database draws, and
+    each copy's forms have their own one-time tokens."""
+    from tests.practice.drive import declarer_choice, form_for, start, stored
+
+    kept = make_app()
+    fresh = make_app()
+    fresh.debug = True
+    client = kept.test_client()
+    hand_id = start(client, seed=11, seat=0)
+    seen, tokens = set(), set()
+    for _ in range(60):
+        state, revision, _ = stored(kept, hand_id)
+        for query in ("", "?hint=1"):
+            for headers in ({}, {"HX-Request": "true"}):
+                path = f"/en/play/{hand_id}{query}"
+                pages = [app.test_client().get(path, headers=headers).get_data(as_text=True)
+                         for app in (kept, kept, fresh)]
+                tokens |= {token for page in pages[:2] for token in re.findall(r'name="once" value="([^"]+)"', page)}
+                drawn = [_without_tokens(page) for page in pages]
+                assert drawn[0] == drawn[1] == drawn[2], (len(state.actions), path, headers)
+                seen.add(drawn[0])
+        if state.finished:
+            break
+        moved = client.post(f"/en/play/{hand_id}", data={"revision": str(revision),
+                                                         **form_for(declarer_choice(state))})
+        assert moved.status_code == 303
+    assert state.finished and len(seen) > 40
+    assert len(tokens) >= 4 and all(len(token) == 22 for token in tokens)

@@ -124,11 +124,19 @@ def _show(hand: Hand, *, notice: LazyString | str | None = None, status: int = 2
     if hand.seat is None:  # the learner deals at a four-table: the computer players played it
         return web.render("practice/sitting_out.html", "practice/_sitting_out.html", status=code, hand=hand,
                           notice=notice)
-    context = table_context(hand.state, hand.seat, hand.seed, hint=hint, animate=not hint and notice is None)
-    context.update(hand=hand, notice=notice, can_undo=table.last_decision(hand.state, hand.seat) is not None,
-                   daily_url=deal_of_day.settle(hand) if hand.state.finished else None)
+    seat = hand.seat
+    daily_url = deal_of_day.settle(hand) if hand.state.finished else None
+
+    def drawing() -> dict[str, Any]:
+        context = table_context(hand.state, seat, hand.seed, hint=hint, animate=not hint and notice is None)
+        context.update(hand=hand, notice=notice, can_undo=table.last_decision(hand.state, seat) is not None,
+                       daily_url=daily_url)
+        return context
+
+    # The hand at its revision is all the page shows (but a notice): it is drawn once and kept.
+    kept = (hand.revision, hand.review, hint, daily_url) if notice is None else None
     # htmx swaps only successful answers: a refusal still comes back as the table with its notice.
-    return web.render("practice/hand.html", "practice/_table_swap.html", status=code, **context)
+    return web.render("practice/hand.html", "practice/_table_swap.html", status=code, kept=kept, draw=drawing)
 
 
 def table_context(state: GameState, seat: Position, seed: int, *, hint: bool = False,
