@@ -23,8 +23,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
+from typing import Any, Unpack
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, bindparam, case, or_, select, update
+from sqlalchemy.engine import Row
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp import parse
@@ -320,8 +322,11 @@ def load_head(token: str) -> ListHead | None:
     if not parse.is_token(token) or len(token) > TOKEN_LENGTH:
         return None
     found = db.session.execute(_LIST_HEAD, {"token": token}).one_or_none()
-    if found is None:
-        return None
+    return None if found is None else _head(token, found)
+
+
+def _head(token: str, found: Row[Unpack[tuple[Any, ...]]]) -> ListHead:
+    """Return the list's head from a row of `_LIST_HEAD` or `_LIST_WITH_PAGE`, as ``token`` opened it."""
     return ListHead(token=token, view_token=found.view_token, editable=found.token == token, title=found.title,
                     players=tuple(found.players), rules=tuple(found.rules), revision=found.revision)
 
@@ -338,9 +343,7 @@ def load_page(token: str, key: str) -> tuple[ListHead, dict[str, object] | None]
     found = db.session.execute(_LIST_WITH_PAGE, {"token": token, **keys}).one_or_none()
     if found is None:
         return None
-    head = ListHead(token=token, view_token=found.view_token, editable=found.token == token, title=found.title,
-                    players=tuple(found.players), rules=tuple(found.rules), revision=found.revision)
-    return head, found.parts
+    return _head(token, found), found.parts
 
 
 def keep_page(token: str, revision: int, key: str, parts: Mapping[str, object]) -> None:
