@@ -41,8 +41,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import assets, i18n, parse, storage
 from webapp.display import SETTINGS, current_display
-from webapp.kept_pages import KeptPage
 from webapp.i18n import lazy_gettext, ngettext
+from webapp.kept_pages import KeptPage
 
 DECK_COOKIE = "deck"
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9_.~-][A-Za-z0-9_.~/-]*")
@@ -119,10 +119,8 @@ def render(
     def drawing() -> dict[str, Any]:
         return {**context, **draw()} if draw is not None else context
 
-    if kept is None or status != 200:
+    if kept is None or status != 200 or current_app.debug:  # debug draws every page anew
         return current_app.make_response((render_template(template, **drawing()), status))
-    if current_app.debug:
-        return _filled(KeptPage.of(render_template(template, **drawing()), _sizes()))
     return _filled(draw_kept(template, kept, drawing))
 
 
