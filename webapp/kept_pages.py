@@ -32,8 +32,7 @@ _WINDOW = 1 << zlib.MAX_WBITS
 
 def _deflated(piece: bytes, before: bytes, *, last: bool) -> bytes:
     """Return ``piece``, which follows ``before``, as raw deflate blocks ending on a byte boundary."""
-    deflater = (zlib.compressobj(_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS, zdict=before[-_WINDOW:]) if before
-                else zlib.compressobj(_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS))
+    deflater = zlib.compressobj(_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS, zdict=before[-_WINDOW:])
     return deflater.compress(piece) + deflater.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH)
 
 
@@ -64,15 +63,15 @@ class KeptPage:
         contains), each with the length its values are going to have."""
         parts = re.split("(" + "|".join(map(re.escape, sizes)) + ")", text)
         pieces, places = tuple(part.encode() for part in parts[::2]), tuple(parts[1::2])
+        lengths = tuple(sizes[place] for place in places)
         if any(b"\x00" in piece for piece in pieces):  # a value's stand-in in the dictionary would be ambiguous
-            return cls(pieces, places, tuple(sizes[place] for place in places), ())
+            return cls(pieces, places, lengths, ())
         deflated, before = [], b""
-        for number, piece in enumerate(pieces):
-            last = number == len(places)
-            deflated.append(_deflated(piece, before, last=last))
-            if not last:
-                before = (before + piece + b"\x00" * sizes[places[number]])[-_WINDOW:]
-        return cls(pieces, places, tuple(sizes[place] for place in places), tuple(deflated))
+        for piece, length in zip(pieces, [*lengths, None]):
+            deflated.append(_deflated(piece, before, last=length is None))
+            if length is not None:
+                before = (before + piece + b"\x00" * length)[-_WINDOW:]
+        return cls(pieces, places, lengths, tuple(deflated))
 
     def filled(self, fill: Callable[[str], str]) -> list[bytes]:
         """Return the value of each place, as ``fill`` gives it for its stand-in (called place by place)."""

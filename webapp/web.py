@@ -126,7 +126,7 @@ def render(
 
 def _sizes() -> dict[str, int]:
     """Return the length of each stand-in's value: the CSRF token's and a one-time token's."""
-    return {_CSRF: len(_csrf_value()), _ONCE: len(_form_token())}
+    return {_CSRF: len(_csrf_value()), _ONCE: storage.FORM_TOKEN_LENGTH}
 
 
 def _csrf_value() -> str:

@@ -296,20 +296,16 @@ def load_list(token: str) -> StoredList | None:
     )
 
 
-_LIST_WITH_PAGE = (
-    select(ScoreList.token, ScoreList.view_token, ScoreList.title, ScoreList.players, ScoreList.rules,
-           ScoreList.revision, ScorePage.parts)
-    .outerjoin(ScorePage, (ScorePage.list_id == ScoreList.id) & (ScorePage.revision == ScoreList.revision)
-               & (ScorePage.key == case((ScoreList.token == bindparam("token"), bindparam("keep")),
-                                        else_=bindparam("read"))))
-    .where(or_(ScoreList.token == bindparam("token"), ScoreList.view_token == bindparam("token")))
-)
-
-
 _LIST_HEAD = (
     select(ScoreList.token, ScoreList.view_token, ScoreList.title, ScoreList.players, ScoreList.rules,
            ScoreList.revision)
     .where(or_(ScoreList.token == bindparam("token"), ScoreList.view_token == bindparam("token")))
+)
+_LIST_WITH_PAGE = (
+    _LIST_HEAD.add_columns(ScorePage.parts)
+    .outerjoin(ScorePage, (ScorePage.list_id == ScoreList.id) & (ScorePage.revision == ScoreList.revision)
+               & (ScorePage.key == case((ScoreList.token == bindparam("token"), bindparam("keep")),
+                                        else_=bindparam("read"))))
 )
 
 
