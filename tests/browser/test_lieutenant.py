@@ -30,6 +30,9 @@ MEASURE = """async () => {
 
 
 def _misfits(page: Page, phone: bool) -> list[str]:
+    # A play sent before htmx was ready loads a whole page: the browser shows nothing of it until
+    # its stylesheets have come, so measure once it has loaded, as the player would first see it.
+    page.wait_for_load_state("load")
     shown = page.evaluate(MEASURE)
     found = []
     if shown["documentWidth"] > shown["width"]:
