@@ -418,23 +418,21 @@ _SEATS = (select(func.count()).where(GameSeat.table_id == GameTable.id)
           .correlate(GameTable).scalar_subquery())
 """A table's number of seats, read with its row."""
 
-
-def _hand(record: GameTable, seats: int) -> PracticeHand:
-    return PracticeHand(record.id, record.family, record.seed, record.number, seats, record.level,
-                        record.game or "", record.revision, record.review,
-                        _aware(record.updated_at))
+_HAND = select(GameTable.id, GameTable.family, GameTable.seed, GameTable.number, _SEATS.label("seats"),
+               GameTable.level, GameTable.game, GameTable.revision, GameTable.review,
+               GameTable.updated_at, GameTable.single).where(GameTable.id == bindparam("id"))
+"""A practice hand's columns (no ORM object: a hand is read on every view of it)."""
 
 
 def load_hand(hand_id: str) -> PracticeHand | None:
     """Return the practice hand with this id, or None (also for a table that is not one)."""
     if not parse.is_token(hand_id) or len(hand_id) > 32:
         return None
-    found = db.session.execute(select(GameTable, _SEATS).where(GameTable.id == hand_id)).one_or_none()
-    if found is None or not found[0].single:
+    found = db.session.connection().execute(_HAND, {"id": hand_id}).one_or_none()
+    if found is None or not found.single:
         return None
-    hand = _hand(*found)
-    db.session.expire_all()
-    return hand
+    return PracticeHand(found.id, found.family, found.seed, found.number, found.seats, found.level,
+                        found.game or "", found.revision, found.review, _aware(found.updated_at))
 
 
 def save_review(hand_id: str, review: str) -> None:
