@@ -317,7 +317,7 @@ def load_head(token: str) -> ListHead | None:
     """Return the list with this token or view token, without its hands or pages (None: no such list)."""
     if not parse.is_token(token) or len(token) > TOKEN_LENGTH:
         return None
-    found = db.session.execute(_LIST_HEAD, {"token": token}).one_or_none()
+    found = db.session.connection().execute(_LIST_HEAD, {"token": token}).one_or_none()
     return None if found is None else _head(token, found)
 
 
@@ -336,7 +336,7 @@ def load_page(token: str, key: str) -> tuple[ListHead, dict[str, object] | None]
     if not parse.is_token(token) or len(token) > TOKEN_LENGTH:
         return None
     keys = {"keep": _page_key(key, True), "read": _page_key(key, False)}
-    found = db.session.execute(_LIST_WITH_PAGE, {"token": token, **keys}).one_or_none()
+    found = db.session.connection().execute(_LIST_WITH_PAGE, {"token": token, **keys}).one_or_none()
     if found is None:
         return None
     return _head(token, found), found.parts
