@@ -128,6 +128,9 @@ def test_each_person_sees_only_their_own_cards_in_their_own_language_and_deck(ap
     to_act = seat_to_act(table)
     name = ("Anna", "Ben", "Cleo")[to_act]
     assert "Your turn, Anna." in pages[0] if to_act == 0 else f"Waiting for {name}." in pages[0]
+    for page in pages.values():  # a panel named by a heading names one that is on the page
+        ids = set(re.findall(r' id="([^"]+)"', page))
+        assert set(re.findall(r'aria-labelledby="([^"]+)"', page)) <= ids
 
 
 def test_pub_rules_all_pass_is_a_ramsch_played_out_and_kept_in_the_list(app: Flask) -> None:
