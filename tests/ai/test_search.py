@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from webapp.ai.search import SETTINGS, Judgement, judge
+from webapp.ai.search import MARGIN, SETTINGS, Judgement, judge
 from webapp.ai.solver import THRESHOLDS, PySolver, Solver, answer, get_solver
 from webapp.ai.worlds import sample_worlds
-from webapp.engine import Bid, Deal, Declare, GameState, GameType, Hold, Pass, PlayHand
+from webapp.engine import Bid, Card, Deal, Declare, GameState, GameType, Hold, Pass, PlayHand
 from webapp.engine.actions import Play
 from webapp.engine.view import SeatView
 
@@ -55,6 +55,30 @@ def test_the_batches_judge_as_the_reference_answers_one_by_one(seed: int, game: 
             won = row[group]
             schneider = answer(reference, pos, (cards[group], THRESHOLDS[2 if won else 0]))
             assert level == (2 + schneider if won else int(schneider))
+    for group, margins in judgement.margins.items():
+        for pos, row, margin in zip(worlds, judgement.wins, margins):
+            won = row[group]
+            clear = answer(reference, pos, (cards[group], 61 + MARGIN if won else 61 - MARGIN))
+            assert margin == 2 * won + clear
+
+
+def test_a_tie_left_by_the_wins_and_schneider_goes_to_the_clearer_margin() -> None:
+    """A clear win counts for the declarer and against the defenders; the wins come first."""
+    groups = [[Card.parse(text)] for text in ("CA", "SA", "HA")]
+    wins = [[True, True, False], [True, True, True]]
+    levels = {0: [2, 2], 1: [2, 2]}
+    margins = {0: [3, 2], 1: [2, 2]}
+    assert Judgement(groups, True, False, wins, levels, margins).best() == [0]
+    assert Judgement(groups, False, False, wins, levels, margins).best() == [2]
+    tied = [row[:2] for row in wins]
+    assert Judgement(groups[:2], False, False, tied, levels, margins).best() == [1]
+
+
+def test_a_decision_tied_on_the_wins_is_told_apart_by_its_margins() -> None:
+    view = decision(9, GameType.GRAND, 3)
+    judgement = judged(view, get_solver())
+    assert judgement.margins and set(judgement.margins) <= set(judgement.levels)
+    assert all(len(margins) == judgement.worlds for margins in judgement.margins.values())
 
 
 def test_the_tie_breaks_keep_to_their_own_budget() -> None:

@@ -4,8 +4,10 @@ For each world that fits the seat's view, each of the seat's cards is judged by 
 searches at the thresholds that matter: does the declarer reach what wins this game in this
 world (61, or Schneider or every trick when announced or when only that reaches the bid: the
 matadors count the world's skat), and then, where 61 wins, 90 (Schneider) or 31 (out of
-Schneider); in Null, does the declarer stay clean. The card with the
-best total over the worlds is played. The search is bounded by a node budget per decision (a
+Schneider), and whether the win or the loss is clear by `MARGIN` points (a defender who
+cannot beat the game with open hands still keeps the declarer's win narrow, where a declarer
+who sees fewer cards may yet go wrong); in Null, does the declarer stay clean. The card with
+the best total over the worlds is played. The search is bounded by a node budget per decision (a
 count, so the decision stays deterministic); when the budget is spent before the first world
 is done, the rules of thumb decide.
 """
@@ -60,6 +62,9 @@ class SearchSettings:
     worlds: tuple[int, ...]
     """Sampled worlds per decision, by the number of cards the player holds (index 0..10);
     0 means: no search, rules of thumb."""
+    defender_worlds: tuple[int, ...]
+    """The same for a defender: half as many again, for a defender places the declarer's cards
+    and the skat among more unknowns."""
     node_budget: int
     """Solver nodes per decision, all worlds together."""
     tiebreak_budget: int
@@ -73,6 +78,7 @@ class SearchSettings:
 
 SETTINGS: Final = SearchSettings(
     worlds=(0, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16),
+    defender_worlds=(0, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24),
     node_budget=24_000_000,
     tiebreak_budget=24_000_000,
     exact_worlds=200,
@@ -175,6 +181,16 @@ def _level_question(card: int, won: bool) -> Question:
     return (card, THRESHOLDS[2] if won else THRESHOLDS[0])
 
 
+MARGIN: Final = 10
+"""Card points by which a win or a loss counts as clear (see `_margin_question`)."""
+
+
+def _margin_question(card: int, won: bool) -> Question:
+    """Return the question that tells whether a win or a loss after a card is clear: does the
+    declarer win by `MARGIN` points more, or lose by fewer than that?"""
+    return (card, THRESHOLDS[1] + MARGIN if won else THRESHOLDS[1] - MARGIN)
+
+
 def _level(won: bool, reached: bool) -> int:
     """Return the outcome level (lost Schneider, lost, won, won Schneider) from the win and the
     answer to `_level_question`."""
@@ -203,6 +219,9 @@ class Judgement:
     levels: dict[int, list[int]] = field(default_factory=dict)
     """Per refined group, the outcome level in each world the tie-break budget reached (the
     first ones)."""
+    margins: dict[int, list[int]] = field(default_factory=dict)
+    """Per group still tied after the levels, the margin level in each world the tie-break
+    budget reached (see `_margin_question`)."""
     points: dict[int, list[int]] = field(default_factory=dict)
     """Per group told apart by points, the declarer's final card points in each world."""
 
@@ -220,6 +239,10 @@ class Judgement:
         total = sum(_UTILITY[level] for level in self.levels[group])
         return total if self.declarer_side else 5 * len(self.levels[group]) - total
 
+    def _margin_score(self, group: int) -> int:
+        total = sum(self.margins[group])
+        return total if self.declarer_side else 3 * len(self.margins[group]) - total
+
     def _point_score(self, group: int) -> int:
         total = sum(self.points[group])
         return total if self.declarer_side else 120 * self.worlds - total
@@ -232,6 +255,9 @@ class Judgement:
         if len(groups) > 1 and all(g in self.levels for g in groups):
             top = max(self._level_score(g) for g in groups)
             groups = [g for g in groups if self._level_score(g) == top]
+        if len(groups) > 1 and all(g in self.margins for g in groups):
+            top = max(self._margin_score(g) for g in groups)
+            groups = [g for g in groups if self._margin_score(g) == top]
         if len(groups) > 1 and all(g in self.points for g in groups):
             top = max(self._point_score(g) for g in groups)
             groups = [g for g in groups if self._point_score(g) == top]
@@ -249,8 +275,8 @@ def judge(
 
     First the win (what wins the game in each world, or a clean Null) for every group in every
     world; then, where 61 wins in every world, for the groups still tied, Schneider (90 or 31)
-    in as many worlds as the tie-break budget reaches; then, late in the hand, the exact card
-    points.
+    and then the margin (71 or 51) in as many worlds as the tie-break budget reaches; then,
+    late in the hand, the exact card points.
     """
     groups = _groups(view, legal)
     declarer = view.declarer
@@ -276,6 +302,18 @@ def judge(
         return judgement
     judgement.levels = {
         g: [_level(row[g], answer[k]) for row, answer in zip(judgement.wins, answers)]
+        for k, g in enumerate(tied)
+    }
+    tied = judgement.best()
+    if len(tied) < 2:
+        return judgement
+    answers = solver.reaches_after(
+        positions, [[_margin_question(groups[g][-1].index, row[g]) for g in tied] for row in judgement.wins]
+    )
+    if not answers:
+        return judgement
+    judgement.margins = {
+        g: [2 * row[g] + answer[k] for row, answer in zip(judgement.wins, answers)]
         for k, g in enumerate(tied)
     }
     tied = judgement.best()
@@ -330,7 +368,8 @@ def _card_search(
         return None
     solver = get_solver()
     settings = settings_for(solver)
-    count = settings.worlds[len(view.hand)]
+    defending = view.position != view.declarer
+    count = (settings.defender_worlds if defending else settings.worlds)[len(view.hand)]
     if most_worlds is not None:
         count = min(count, most_worlds)
     if not count:
