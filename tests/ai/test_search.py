@@ -58,7 +58,7 @@ def test_the_batches_judge_as_the_reference_answers_one_by_one(seed: int, game: 
     for group, margins in judgement.margins.items():
         for pos, row, margin in zip(worlds, judgement.wins, margins):
             won = row[group]
-            clear = answer(reference, pos, (cards[group], 61 + MARGIN if won else 61 - MARGIN))
+            clear = answer(reference, pos, (cards[group], THRESHOLDS[1] + (MARGIN if won else -MARGIN)))
             assert margin == 2 * won + clear
 
 

@@ -15,6 +15,7 @@ is done, the rules of thumb decide.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -192,8 +193,9 @@ def _margin_question(card: int, won: bool) -> Question:
 
 
 def _level(won: bool, reached: bool) -> int:
-    """Return the outcome level (lost Schneider, lost, won, won Schneider) from the win and the
-    answer to `_level_question`."""
+    """Return the outcome level from the win and the answer to `_level_question` (lost
+    Schneider, lost, won, won Schneider) or to `_margin_question` (lost clearly, lost narrowly,
+    won narrowly, won clearly)."""
     if won:
         return 3 if reached else 2
     return 1 if reached else 0
@@ -264,6 +266,27 @@ class Judgement:
         return groups
 
 
+def _refine(
+    solver: Solver,
+    positions: list[SolverPosition],
+    judgement: Judgement,
+    tied: list[int],
+    question: Callable[[int, bool], Question],
+) -> dict[int, list[int]]:
+    """Return, per tied group, its outcome level (see `_level`) in each world the node budget
+    reaches, asking ``question`` after its card and its win there ({} when none is reached)."""
+    answers = solver.reaches_after(
+        positions,
+        [[question(judgement.groups[g][-1].index, row[g]) for g in tied] for row in judgement.wins],
+    )
+    if not answers:
+        return {}
+    return {
+        g: [_level(row[g], answer[k]) for row, answer in zip(judgement.wins, answers)]
+        for k, g in enumerate(tied)
+    }
+
+
 def judge(
     view: SeatView,
     worlds: list[World],
@@ -295,27 +318,15 @@ def judge(
         return judgement
     limit = solver.nodes + settings.tiebreak_budget
     solver.node_limit = limit if solver.node_limit is None else min(solver.node_limit, limit)
-    answers = solver.reaches_after(
-        positions, [[_level_question(groups[g][-1].index, row[g]) for g in tied] for row in judgement.wins]
-    )
-    if not answers:
+    judgement.levels = _refine(solver, positions, judgement, tied, _level_question)
+    if not judgement.levels:
         return judgement
-    judgement.levels = {
-        g: [_level(row[g], answer[k]) for row, answer in zip(judgement.wins, answers)]
-        for k, g in enumerate(tied)
-    }
     tied = judgement.best()
     if len(tied) < 2:
         return judgement
-    answers = solver.reaches_after(
-        positions, [[_margin_question(groups[g][-1].index, row[g]) for g in tied] for row in judgement.wins]
-    )
-    if not answers:
+    judgement.margins = _refine(solver, positions, judgement, tied, _margin_question)
+    if not judgement.margins:
         return judgement
-    judgement.margins = {
-        g: [2 * row[g] + answer[k] for row, answer in zip(judgement.wins, answers)]
-        for k, g in enumerate(tied)
-    }
     tied = judgement.best()
     if len(tied) < 2 or len(view.hand) > settings.exact_hand:
         return judgement
