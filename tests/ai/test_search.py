@@ -81,6 +81,17 @@ def test_a_decision_tied_on_the_wins_is_told_apart_by_its_margins() -> None:
     assert all(len(margins) == judgement.worlds for margins in judgement.margins.values())
 
 
+def test_the_margin_is_not_asked_at_the_first_trick() -> None:
+    """At ten cards the margin would cost more time than it is worth: Schneider is the last
+    question; with the margin asked, the same decision is told apart further."""
+    view = decision(6, GameType.GRAND, 0)
+    assert len(view.hand) == 10 > SETTINGS.margin_hand
+    first = judged(view, get_solver())
+    assert first.levels and not first.margins and len(first.best()) > 1
+    asked = judged(view, get_solver(), dataclasses.replace(UNLIMITED, margin_hand=10))
+    assert asked.margins and set(asked.best()) < set(first.best())
+
+
 def test_the_tie_breaks_keep_to_their_own_budget() -> None:
     view = decision(9, GameType.GRAND, 3)
     full = judged(view, get_solver())

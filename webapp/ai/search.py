@@ -64,8 +64,9 @@ class SearchSettings:
     """Sampled worlds per decision, by the number of cards the player holds (index 0..10);
     0 means: no search, rules of thumb."""
     defender_worlds: tuple[int, ...]
-    """The same for a defender: half as many again, for a defender places the declarer's cards
-    and the skat among more unknowns."""
+    """The same for a defender: from the second trick half as many again, for a defender places
+    the declarer's cards and the skat among more unknowns (at the first trick they would cost
+    more time than a move may take)."""
     node_budget: int
     """Solver nodes per decision, all worlds together."""
     tiebreak_budget: int
@@ -73,19 +74,24 @@ class SearchSettings:
     they refine a choice already made, so a hard decision keeps its time for the worlds."""
     exact_worlds: int
     """A hint enumerates every fitting world when there are at most this many."""
+    margin_hand: int
+    """Break ties by the margin (see `_margin_question`) when the player holds at most this
+    many cards: at the first trick the question would cost more time than it is worth."""
     exact_hand: int
     """Break ties by exact card points when the player holds at most this many cards."""
 
 
 SETTINGS: Final = SearchSettings(
     worlds=(0, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16),
-    defender_worlds=(0, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24),
+    defender_worlds=(0, 24, 24, 24, 24, 24, 24, 24, 24, 24, 16),
     node_budget=24_000_000,
     tiebreak_budget=24_000_000,
     exact_worlds=200,
+    margin_hand=9,
     exact_hand=6,
 )
-"""The settings of every decision, whichever solver answers: 16 worlds at every trick.
+"""The settings of every decision, whichever solver answers: 16 worlds at every trick, 24 for a
+defender from the second trick.
 
 A seed must replay the same decisions on every machine, and the two solvers count their nodes
 differently, so no decision may depend on where a node budget ends: the budgets are a safety
@@ -298,8 +304,8 @@ def judge(
 
     First the win (what wins the game in each world, or a clean Null) for every group in every
     world; then, where 61 wins in every world, for the groups still tied, Schneider (90 or 31)
-    and then the margin (71 or 51) in as many worlds as the tie-break budget reaches; then,
-    late in the hand, the exact card points.
+    and then, from the second trick, the margin (71 or 51) in as many worlds as the tie-break
+    budget reaches; then, late in the hand, the exact card points.
     """
     groups = _groups(view, legal)
     declarer = view.declarer
@@ -322,7 +328,7 @@ def judge(
     if not judgement.levels:
         return judgement
     tied = judgement.best()
-    if len(tied) < 2:
+    if len(tied) < 2 or len(view.hand) > settings.margin_hand:
         return judgement
     judgement.margins = _refine(solver, positions, judgement, tied, _margin_question)
     if not judgement.margins:
