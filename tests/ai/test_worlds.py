@@ -5,6 +5,9 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
+from webapp.ai import worlds
 from webapp.ai import Level, bid_limits, choose
 from webapp.ai.worlds import World, _clues, all_worlds, sample_worlds
 from webapp.engine import Bid, Card, CardSet, Deal, GameState, GameType, Pass, Phase, Position
@@ -169,6 +172,35 @@ def test_a_defender_who_let_the_declarer_keep_a_trick_is_seldom_dealt_the_card_t
                     without += bool((world.hands[last] | later) & higher)
             state = state.apply(choose(view, Level.EASY, seed=seed))
     assert checked >= 2
+    assert with_clue < 0.85 * without
+
+
+def test_a_defender_who_led_low_in_a_side_suit_is_seldom_dealt_its_ace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A defender leads its Aces first: one who led a low card of a side suit whose Ace is still
+    # out seldom holds that Ace in the worlds its partner samples.
+    rng = random.Random(7)
+    with_clue = without = 0
+    checked = 0
+    for seed in range(60):
+        state = GameState.new(Deal.from_seed(seed))
+        while not state.finished and checked < 40:
+            seat = state.to_act
+            assert seat is not None
+            view = state.view(seat)
+            if state.phase is Phase.PLAY and seat != state.declarer and _clues(view).low_leads:
+                checked += 1
+                leader, ace = _clues(view).low_leads[-1]
+                assert leader not in (seat, state.declarer) and ace & view.unseen.mask
+                for world in sample_worlds(view, 100, rng):
+                    with_clue += bool(world.hands[leader] & ace)
+                with monkeypatch.context() as patch:
+                    patch.setattr(worlds, "LEAD_WEIGHT", 1.0)
+                    for world in sample_worlds(view, 100, rng):
+                        without += bool(world.hands[leader] & ace)
+            state = state.apply(choose(view, Level.EASY, seed=seed))
+    assert checked >= 10
     assert with_clue < 0.85 * without
 
 

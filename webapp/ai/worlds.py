@@ -6,7 +6,8 @@ ouvert declarer's open cards, each player's number of cards, and the suits a pla
 no longer holds. Sampled worlds are also weighted by what the others showed: the auction (a
 player who held 30 probably holds some values, one who passed at 18 holds no game; the
 declarer's game must reach the bid) and the play (a defender last to a trick who let the
-declarer keep it while following suit holds no card of that suit that would have taken it).
+declarer keep it while following suit holds no card of that suit that would have taken it; a
+defender who led a low card of a side suit seldom holds its Ace).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Final
 
 from webapp.engine.actions import Bid, Hold, Pass
 from webapp.engine.bidding import BID_VALUES, next_bid
-from webapp.engine.cards import DECK, JACKS_MASK, CardSet, mask_cards, mask_points
+from webapp.engine.cards import DECK, JACKS_MASK, Card, CardSet, Rank, mask_cards, mask_points
 from webapp.engine.view import SeatView
 from webapp.engine.rules import GameType, rules_for
 
@@ -195,6 +196,10 @@ DUCK_WEIGHT: Final = 0.5
 """A world's weight when a defender, last to a trick the declarer was winning, followed low
 though it held a card of the suit that takes the trick: it would almost always have taken it."""
 
+LEAD_WEIGHT: Final = 0.4
+"""A world's weight when a defender led a low card of a side suit (neither trump nor the Ace)
+while holding that suit's Ace: a defender leads its Aces first."""
+
 
 @dataclass(frozen=True, slots=True)
 class _Clues:
@@ -209,6 +214,8 @@ class _Clues:
     ducks: tuple[tuple[int, int, int], ...]
     """(seat, cards that would have taken the trick, cards it played after that trick): the
     tricks a defender, last to play, let the declarer keep while following suit."""
+    low_leads: tuple[tuple[int, int], ...]
+    """(seat, the Ace still unseen): a defender led a low card of that Ace's side suit."""
 
 
 def _auction_bounds(view: SeatView) -> tuple[dict[int, int], dict[int, int]]:
@@ -273,6 +280,25 @@ def _ducks(view: SeatView, played_after: list[list[int]]) -> tuple[tuple[int, in
     return tuple(found)
 
 
+def _low_leads(view: SeatView) -> tuple[tuple[int, int], ...]:
+    """Return the defenders' low leads (see `_Clues`) other than the seat's own whose Ace is still
+    unseen: each lead counts, so a seat that led low in a suit twice is twice as unlikely."""
+    game = view.game_type
+    declarer = view.declarer
+    if game is None or declarer is None or game in (GameType.NULL, GameType.RAMSCH):
+        return ()
+    rules = rules_for(game)
+    found = []
+    for trick in (*view.tricks, view.current_trick):
+        if not trick.cards or int(trick.leader) in (int(view.position), int(declarer)):
+            continue
+        led = trick.cards[0]
+        ace = Card(led.suit, Rank.ACE)
+        if not rules.is_trump(led) and led != ace and ace.bit & view.unseen.mask:
+            found.append((int(trick.leader), ace.bit))
+    return tuple(found)
+
+
 def _clues(view: SeatView) -> _Clues:
     """Return what the auction and the play so far say about the other seats' cards."""
     tricks = (*view.tricks, view.current_trick)
@@ -284,7 +310,9 @@ def _clues(view: SeatView) -> _Clues:
         for seat, card in zip(trick.players, trick.cards):
             played[seat] |= card.bit
     said, passed = _auction_bounds(view)
-    return _Clues((played[0], played[1], played[2]), said, passed, _ducks(view, after))
+    return _Clues(
+        (played[0], played[1], played[2]), said, passed, _ducks(view, after), _low_leads(view)
+    )
 
 
 def _weight(view: SeatView, world: World, clues: _Clues) -> float:
@@ -297,6 +325,9 @@ def _weight(view: SeatView, world: World, clues: _Clues) -> float:
     for seat, higher, later in clues.ducks:
         if (world.hands[seat] | later) & higher:
             weight *= DUCK_WEIGHT
+    for seat, ace in clues.low_leads:
+        if world.hands[seat] & ace:
+            weight *= LEAD_WEIGHT
     for seat in range(3):
         if seat == me:
             continue
