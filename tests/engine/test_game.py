@@ -132,6 +132,19 @@ def test_random_games_are_consistent_and_replay(seed: int, which: int) -> None:
 
 @FAST
 @given(seed=st.integers(0, 2**32), which=st.integers(0, len(OPTION_SETS) - 1))
+def test_a_hand_read_again_is_as_written_whatever_was_played_on_the_first_reading(seed: int, which: int) -> None:
+    states = random_game(seed, OPTION_SETS[which])
+    middle = states[len(states) // 2]
+    text = str(middle)
+    first = GameState.parse(text)
+    played_on = first.apply(first.legal_actions()[0])
+    again = GameState.parse(text)
+    assert again == middle and str(again) == text and again.legal_actions() == middle.legal_actions()
+    assert played_on != again and str(played_on) != text
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), which=st.integers(0, len(OPTION_SETS) - 1))
 def test_history_names_who_took_each_action_however_the_state_was_built(seed: int, which: int) -> None:
     states = random_game(seed, OPTION_SETS[which])
     assert states[0].history() == ()

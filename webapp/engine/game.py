@@ -20,6 +20,7 @@ webapp.engine.actions.IllegalAction: ('CARD_NOT_IN_HAND', Play(card=Card.parse('
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import Enum
 from typing import Final, NamedTuple
 
@@ -119,6 +120,8 @@ class Trick(NamedTuple):
         return sum(card.points for card in self.cards)
 
 
+PARSED_STATES: Final = 512
+"""States kept by `GameState.parse` (a state of a whole hand is a few kilobytes)."""
 _POSITIONS: Final = tuple(Position)
 _PLAYS: Final = tuple(Play(card) for card in DECK)
 _PASS: Final = Pass()
@@ -326,10 +329,12 @@ class GameState:
 
     @classmethod
     def parse(cls, text: str) -> GameState:
-        """Return the state written in game notation (``str(state)``)."""
-        from .notation import loads
+        """Return the state written in game notation (``str(state)``).
 
-        return loads(text)
+        A state is immutable, so the last states read are kept by their text: a table shown
+        again at the same revision is not replayed again.
+        """
+        return _parsed(text)
 
     def __str__(self) -> str:
         from .notation import dumps
@@ -971,3 +976,11 @@ def _replace(values: tuple[int, int, int], position: int, value: int) -> tuple[i
     if position == 1:
         return (values[0], value, values[2])
     return (values[0], values[1], value)
+
+
+@lru_cache(maxsize=PARSED_STATES)
+def _parsed(text: str) -> GameState:
+    """Return the state written in ``text`` (see `GameState.parse`)."""
+    from .notation import loads
+
+    return loads(text)
