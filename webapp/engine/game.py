@@ -20,8 +20,8 @@ webapp.engine.actions.IllegalAction: ('CARD_NOT_IN_HAND', Play(card=Card.parse('
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from enum import Enum
+from functools import lru_cache
 from typing import Final, NamedTuple
 
 from .actions import (
@@ -121,7 +121,7 @@ class Trick(NamedTuple):
 
 
 PARSED_STATES: Final = 512
-"""States kept by `GameState.parse` (a state of a whole hand is a few kilobytes)."""
+"""States kept by `GameState.parse`, by their text."""
 _POSITIONS: Final = tuple(Position)
 _PLAYS: Final = tuple(Play(card) for card in DECK)
 _PASS: Final = Pass()
