@@ -356,7 +356,9 @@ def test_a_reload_shows_the_same_position(app: Flask, client: FlaskClient) -> No
 
 
 def test_showing_a_hand_replays_it_once_and_asks_no_computer_player(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A page is a GET of a stored hand: one replay of its notation, and no search."""
+    """A page is a GET of a stored hand: one replay of its notation (none when the same state
+    was read a moment before: `GameState.parse` keeps it), and no search."""
+    from webapp.engine import game
     from webapp.practice import players
 
     playing, _, _ = _to_play(app, client)
@@ -377,9 +379,13 @@ def test_showing_a_hand_replays_it_once_and_asks_no_computer_player(app: Flask, 
     monkeypatch.setattr(players, "hint", no_search)
     for hand_id in (playing, finished):
         state, _, _ = drive.stored(app, hand_id)
+        game._parsed.cache_clear()
         steps.clear()
         assert client.get(f"/en/play/{hand_id}").status_code == 200
         assert len(steps) == len(state.actions)
+        steps.clear()
+        assert client.get(f"/en/play/{hand_id}").status_code == 200
+        assert steps == []
 
 
 def test_a_stored_hand_that_no_longer_reads_is_not_found_rather_than_an_error(app: Flask, client: FlaskClient) -> None:
