@@ -189,11 +189,23 @@ def serve_static(filename: str) -> BaseResponse:
     response = Response(body, mimetype=found.mimetype)
     if encoding != "identity":
         response.headers["Content-Encoding"] = encoding
-    response.vary.add("Accept-Encoding")
+    add_vary(response, "Accept-Encoding")
     response.set_etag(found.digest if encoding == "identity" else f"{found.digest}-{encoding}")
     versioned = request.args.get(VERSION_ARGUMENT) == found.digest
     response.headers["Cache-Control"] = IMMUTABLE if versioned else REVALIDATE
     return response.make_conditional(request)
+
+
+compress = Compress()
+
+
+def add_vary(response: BaseResponse, field: str) -> None:
+    """Add ``field`` to the answer's ``Vary`` header, as text (werkzeug's header set costs more)."""
+    vary = response.headers.get("Vary")
+    if not vary:
+        response.headers["Vary"] = field
+    elif field.lower() not in vary.lower():
+        response.headers["Vary"] = f"{vary}, {field}"
 
 
 def init_app(app: Flask) -> None:
@@ -202,7 +214,18 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["br"])
     app.config.setdefault("COMPRESS_MIMETYPES", sorted(COMPRESSED_TYPES))
     app.config.setdefault("COMPRESS_MIN_SIZE", ONE_SEGMENT)
-    Compress(app)
+    app.config["COMPRESS_REGISTER"] = False  # the hook below calls it
+    compress.init_app(app)
+
+    @app.after_request
+    def compress_answer(response: Response) -> Response:
+        """Compress the answer if it is worth it; one known to be short only gets its ``Vary``."""
+        length = response.content_length
+        if length is not None and length < app.config["COMPRESS_MIN_SIZE"]:
+            add_vary(response, "Accept-Encoding")
+            return response
+        return compress.after_request(response)
+
     serve_from(app, app.static_folder, app.config.get("STATIC_RECHECK_SECONDS", 1.0))
 
 

@@ -10,25 +10,24 @@ not, so a benchmark reports both.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from flask import Flask
 
 __all__ = ["ServerTiming", "init_app", "HEADER"]
 
 HEADER = "Server-Timing"
-StartResponse = Callable[..., Any]
-WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
 class ServerTiming:
     """Add the ``Server-Timing`` header to every answer of ``inner``."""
 
-    def __init__(self, inner: WsgiApp) -> None:
+    def __init__(self, inner: WSGIApplication) -> None:
         self.inner = inner
 
-    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         wall, cpu = time.perf_counter(), time.thread_time()
 
         def timed(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:

@@ -576,18 +576,19 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def remember_language(response: Response) -> Response:
-        response.vary.add("HX-Request")
+        assets.add_vary(response, "HX-Request")
         lang = g.get("lang")
-        if lang and request.cookies.get(i18n.LANGUAGE_COOKIE) != lang and response.status_code < 400:
+        if lang and response.status_code < 400 and request.cookies.get(i18n.LANGUAGE_COOKIE) != lang:
             set_preference_cookie(response, i18n.LANGUAGE_COOKIE, lang)
         return response
 
     @app.after_request
     def redirect_on_this_site(response: Response) -> Response:
         """Make the redirects werkzeug builds itself (the trailing slash) relative, so no Host is reflected."""
-        location = response.headers.get("Location")
-        if location and response.status_code in (301, 308) and urlsplit(location).netloc:
-            response.headers["Location"] = relative_location(location)
+        if response.status_code in (301, 308):
+            location = response.headers.get("Location")
+            if location and urlsplit(location).netloc:
+                response.headers["Location"] = relative_location(location)
         return response
 
     @app.errorhandler(CSRFError)

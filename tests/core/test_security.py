@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask, session
+
+from webapp import security
 
 from tests.helpers import MakeApp
 
@@ -42,6 +46,42 @@ def test_a_forged_token_is_refused(make_app: MakeApp) -> None:
     client.get("/en/")
     response = client.post("/en/echo", data={"csrf_token": "forged"})
     assert response.status_code == 400
+
+
+def test_a_post_to_an_unknown_address_is_not_found_rather_than_refused(make_app: MakeApp) -> None:
+    client = csrf_app(make_app).test_client()
+    assert client.post("/en/nowhere", data={"x": "1"}).status_code == 404
+    assert client.get("/en/nowhere").status_code == 404
+
+
+def test_every_answer_carries_the_safe_headers_and_a_views_own_policy_is_kept(make_app: MakeApp) -> None:
+    app = make_app(tables=False)
+
+    @app.get("/framed")
+    def framed() -> tuple[str, dict[str, str]]:
+        return "framed", {"Content-Security-Policy": "frame-ancestors 'self'"}
+
+    client = app.test_client()
+    static = re.search(r'src="(/static/[^"]+)"', client.get("/en/").get_data(as_text=True))
+    assert static is not None
+    for path in ("/en/", "/en/calculator/?game=hearts&bid=999", "/api/v1/score?game=hearts",
+                 "/en/nowhere", static.group(1), "/"):
+        response = client.get(path)
+        for name, value in security.SAFE_HEADERS:
+            assert response.headers.getlist(name) == [value], (path, name)
+    own = client.get("/framed")
+    assert own.headers.getlist("Content-Security-Policy") == ["frame-ancestors 'self'"]
+    assert own.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_an_answer_that_uses_no_session_sets_no_cookie_and_does_not_vary_by_it(make_app: MakeApp) -> None:
+    client = make_app(tables=False, WTF_CSRF_ENABLED=True).test_client()
+    api = client.get("/api/v1/score?game=hearts&hand=1&matadors=2&declarer_points=75&bid=36")
+    assert api.status_code == 200 and "Set-Cookie" not in api.headers
+    assert "Cookie" not in api.headers["Vary"]
+    form = client.get("/en/lists/new")  # its form's CSRF token is kept in the session
+    assert any(cookie.startswith("session=") for cookie in form.headers.getlist("Set-Cookie"))
+    assert "Cookie" in form.headers["Vary"]
 
 
 def test_an_unexpected_error_is_a_translated_500(app: Flask) -> None:

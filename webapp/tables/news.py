@@ -18,7 +18,7 @@ import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from flask import Flask
 from sqlalchemy import Engine
@@ -35,8 +35,6 @@ LANGUAGE = "(?:%s)" % "|".join(LANGUAGES)
 PATH = re.compile(r"/%s/tables/([A-Za-z0-9_-]{1,32})/news" % LANGUAGE)
 """The tables' poll path; the group is the table's id."""
 QUERY = re.compile(r"revision=(\d{1,9})(?:&wake=(?P<wake>\d{1,10}))?")
-StartResponse = Callable[..., Any]
-WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
 def woken(wake: int | str | None) -> bool:
@@ -57,7 +55,7 @@ class Route:
 class QuietPoll:
     """Answer a poll whose number has not moved on with a bare ``204``; pass on all else."""
 
-    def __init__(self, app: Flask, inner: WsgiApp, routes: Iterable[Route] = ()) -> None:
+    def __init__(self, app: Flask, inner: WSGIApplication, routes: Iterable[Route] = ()) -> None:
         self.app = app
         self.inner = inner
         self.routes = list(routes)
@@ -66,7 +64,7 @@ class QuietPoll:
         if app.config.get("SESSION_COOKIE_SECURE"):
             self.headers.append(("Strict-Transport-Security", "max-age=31536000"))
 
-    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET":
             path = environ.get("PATH_INFO", "")
             for route in self.routes:
