@@ -204,7 +204,7 @@ def add_vary(response: BaseResponse, field: str) -> None:
     vary = response.headers.get("Vary")
     if not vary:
         response.headers["Vary"] = field
-    elif field.lower() not in vary.lower():
+    elif field.lower() not in {part.strip().lower() for part in vary.split(",")}:
         response.headers["Vary"] = f"{vary}, {field}"
 
 

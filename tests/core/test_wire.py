@@ -9,7 +9,7 @@ from pathlib import Path
 
 import brotli
 import pytest
-from flask import Flask
+from flask import Flask, Response
 from flask.testing import FlaskClient
 
 from webapp import assets, web
@@ -99,6 +99,13 @@ def test_an_answer_that_fits_in_one_segment_is_sent_as_it_is(client: FlaskClient
     assert short.status_code == 200 and "Content-Encoding" not in short.headers
     assert len(short.data) < assets.ONE_SEGMENT and b'"game_value":' in short.data.replace(b" ", b"")
     assert "Accept-Encoding" in short.headers["Vary"]
+
+
+def test_vary_names_each_field_once_and_keeps_the_others() -> None:
+    response = Response("x")
+    for field in ("HX-Request", "Accept", "accept-encoding", "Accept-Encoding", "Cookie", "hx-request"):
+        assets.add_vary(response, field)
+    assert response.headers.getlist("Vary") == ["HX-Request, Accept, accept-encoding, Cookie"]
 
 
 def test_every_static_link_of_a_page_carries_its_hash_and_is_kept_a_year(client: FlaskClient) -> None:
