@@ -69,7 +69,9 @@ neither the declarer's cards nor each other's. In strong self-play (47 hands bid
 were won with open hands in 68 % of the worlds and at the table in 74 %, and 69 % of those won in
 half to two thirds of the worlds were won; against XSkat, counting no open-hand loss as won,
 strong declared only 34 of 117 games (XSkat 83) and won 91 % of them. A lost world counts this
-much of a simple win (an overbid stays lost: a simple win does not reach the bid)."""
+much of a simple win (an overbid stays lost: a simple win does not reach the bid). Against
+XSkat (1,000 deals from seed 20000, paired with 0.4) 0.3 bid fewer games and gave −0.74 per
+game (−1.47 .. −0.00), 0.5 bid more and gave −0.27 (−1.26 .. +0.72)."""
 NULL_WINS: Final = 0.8
 """A Null is bid only if it stays clean in at least this share of the worlds (a lost Null costs
 twice what a won one brings, and the goal is four Nulls in five won)."""
