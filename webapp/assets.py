@@ -196,9 +196,6 @@ def serve_static(filename: str) -> BaseResponse:
     return response.make_conditional(request)
 
 
-compress = Compress()
-
-
 def add_vary(response: BaseResponse, field: str) -> None:
     """Add ``field`` to the answer's ``Vary`` header, as text (werkzeug's header set costs more)."""
     vary = response.headers.get("Vary")
@@ -215,7 +212,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", sorted(COMPRESSED_TYPES))
     app.config.setdefault("COMPRESS_MIN_SIZE", ONE_SEGMENT)
     app.config["COMPRESS_REGISTER"] = False  # the hook below calls it
-    compress.init_app(app)
+    compress = Compress(app)  # one per app: it keeps the app's settings
 
     @app.after_request
     def compress_answer(response: Response) -> Response:

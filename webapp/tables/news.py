@@ -25,6 +25,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from webapp.i18n import LANGUAGES
+from webapp.security import HSTS
 from webapp.storage import db
 from webapp.storage import gametables as storage
 
@@ -62,7 +63,7 @@ class QuietPoll:
         self.engine: Engine | None = None  # the app's connection pool, taken on first use
         self.headers = [("Cache-Control", "no-store")]
         if app.config.get("SESSION_COOKIE_SECURE"):
-            self.headers.append(("Strict-Transport-Security", "max-age=31536000"))
+            self.headers.append(("Strict-Transport-Security", HSTS))
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET":
